@@ -1,0 +1,48 @@
+/*
+** convert.h — logical values to the application's C types and back.
+**
+** Conversions follow the ODBC reference, appendix D ("Converting Data from
+** SQL to C Data Types" and "from C to SQL").  The functions never post
+** diagnostics themselves: they return the SQLRETURN and, when it is not
+** SQL_SUCCESS, the SQLSTATE in *sqlstate ("01004" truncation, "01S07"
+** fractional truncation, "22003" out of range, "22018" invalid character
+** value, "22007" invalid datetime, "07006" restricted type); the caller
+** posts it with the row and column it knows.
+*/
+#ifndef LT_CONVERT_H
+#define LT_CONVERT_H
+
+#include "driver.h"
+
+/* Where to write one converted value. */
+typedef struct lt_target {
+    SQLSMALLINT ctype;          /* SQL_C_* (SQL_C_DEFAULT already resolved) */
+    SQLPOINTER ptr;             /* may be NULL: only the length is wanted */
+    SQLLEN buflen;              /* bytes available at ptr (char/binary/wchar) */
+    SQLLEN *len_or_ind;         /* may be NULL */
+    SQLSMALLINT precision;      /* SQL_C_NUMERIC: from the ARD */
+    SQLSMALLINT scale;
+} lt_target;
+
+/* Convert `value` (of column `col`) into `t`.  `offset` is the number of
+** bytes of this value's character or binary form already returned by
+** earlier SQLGetData calls (0 for SQLFetch); *offset is advanced by what
+** this call returns.  When *offset already equals the whole length on entry
+** (and it is not 0) the result is SQL_NO_DATA.  SQL_C_CHAR gives UTF-8,
+** SQL_C_WCHAR gives SQLWCHAR text. */
+SQLRETURN lt_convert_to_c(const lt_value *value, const lt_column *col,
+                          const lt_target *t, SQLLEN *offset,
+                          const char **sqlstate);
+
+/* Convert a bound parameter (C type `ctype` at `ptr`, with `buflen` and
+** `*ind`, for SQL type `sql_type`) into a value; text and binary are
+** copied into `arena`.  SQL_NULL_DATA gives LT_NULL. */
+SQLRETURN lt_convert_param(SQLSMALLINT ctype, SQLSMALLINT sql_type,
+                           SQLSMALLINT scale, SQLPOINTER ptr, SQLLEN buflen,
+                           const SQLLEN *ind, lt_arena *arena, lt_value *out,
+                           const char **sqlstate);
+
+/* Bytes of one value of fixed-size C type `ctype`, 0 for char/binary. */
+SQLLEN lt_ctype_size(SQLSMALLINT ctype);
+
+#endif /* LT_CONVERT_H */

@@ -1,0 +1,83 @@
+/*
+** source.c — the list of readers and opening a path with the right one.
+*/
+#include "reader.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <strings.h>
+
+#include "common/platform.h"
+#include "dbf/dbf.h"
+
+const lt_reader *const lt_readers[] = {
+    &lt_dbf_reader,
+    NULL,
+};
+
+/* Up to 512 first bytes of a regular file, for probing. */
+static size_t read_head(const char *path, uint8_t *head, size_t cap)
+{
+    FILE *f = fopen(path, "rb");
+    if (f == NULL)
+        return 0;
+    size_t n = fread(head, 1, cap, f);
+    fclose(f);
+    return n;
+}
+
+int lt_source_open(const char *path, const lt_options *opts, lt_source **out,
+                   lt_error *err)
+{
+    *out = NULL;
+    if (path == NULL || *path == '\0')
+        return lt_error_set(err, "08001", "no data file given: set Database= (or DBQ=) to a file or folder");
+    bool dir = lt_is_directory(path);
+    if (!dir && !lt_is_regular_file(path))
+        return lt_error_set(err, "08001", "cannot open '%s': no such file or folder", path);
+    uint8_t head[512];
+    size_t head_len = dir ? 0 : read_head(path, head, sizeof head);
+    if (!dir && head_len == 0)
+        return lt_error_set(err, "08001", "cannot read '%s' (empty or unreadable)", path);
+    const lt_reader *best = NULL;
+    int best_score = 0;
+    for (size_t i = 0; lt_readers[i] != NULL; i++) {
+        int score = lt_readers[i]->probe(head, head_len, path);
+        if (score > best_score) {
+            best_score = score;
+            best = lt_readers[i];
+        }
+    }
+    if (best == NULL)
+        return lt_error_set(err, "08001", "'%s' is not a file format Lector reads (dBASE/FoxPro .dbf)", path);
+    return best->open(path, opts, out, err);
+}
+
+void lt_source_close(lt_source *src)
+{
+    if (src != NULL)
+        src->reader->close(src);
+}
+
+int64_t lt_source_find_table(const lt_source *src, const char *name, size_t len)
+{
+    for (uint32_t i = 0; i < src->ntables; i++) {
+        const char *t = src->tables[i].name;
+        if (strncasecmp(t, name, len) == 0 && t[len] == '\0')
+            return i;
+    }
+    return -1;
+}
+
+void lt_table_clear(lt_table *t)
+{
+    free(t->name);
+    for (uint32_t c = 0; c < t->ncols; c++)
+        free(t->cols[c].name);
+    free(t->cols);
+    for (uint32_t i = 0; i < t->nindexes; i++) {
+        free(t->indexes[i].name);
+        free(t->indexes[i].cols);
+    }
+    free(t->indexes);
+}
