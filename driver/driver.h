@@ -47,6 +47,21 @@
 #define LT_DRIVER_NAME "Lector"
 #define LT_DRIVER_VERSION "00.01.0000" /* SQL_DRIVER_VER form: ##.##.#### */
 
+/* What SQLGetData supports (SQLGetInfo SQL_GETDATA_EXTENSIONS): any column,
+** in any order, bound columns too, and rows of a block cursor positioned
+** with SQLSetPos(SQL_POSITION) (fetch.c keeps the whole rowset readable). */
+#define LT_GETDATA_EXTENSIONS \
+    (SQL_GD_ANY_COLUMN | SQL_GD_ANY_ORDER | SQL_GD_BOUND | SQL_GD_BLOCK)
+
+/* SQL_ATTR_TXN_ISOLATION's initial value: a read-only snapshot of a file is
+** trivially serializable (SQLGetInfo SQL_DEFAULT_TXN_ISOLATION agrees). */
+#define LT_TXN_ISOLATION_DEFAULT SQL_TXN_SERIALIZABLE
+
+/* Bookmarks (SQL_ATTR_USE_BOOKMARKS on a static cursor) are the 1-based row
+** number as a 4-byte integer: SQL_C_BOOKMARK, or SQL_C_VARBOOKMARK of 4
+** bytes. */
+#define LT_BOOKMARK_SIZE 4
+
 /* ------------------------------------------------------------------------ */
 /* Diagnostics                                                               */
 /* ------------------------------------------------------------------------ */
@@ -107,6 +122,7 @@ struct lt_dbc {
     lt_env *env;
     lt_dbc *next;                /* in env->dbcs */
     lt_stmt *stmts;              /* list of statements */
+    SQLUINTEGER stmt_counter;    /* numbers statements for cursor names */
     lt_desc *descs;              /* explicitly allocated descriptors */
     bool connected;
     lt_source *source;           /* the opened data file or folder */
@@ -159,6 +175,7 @@ typedef enum lt_desc_kind { LT_ARD, LT_APD, LT_IRD, LT_IPD } lt_desc_kind;
 struct lt_desc {
     lt_handle h;
     lt_dbc *dbc;
+    lt_stmt *stmt;               /* owner of an implicit descriptor, else NULL */
     lt_desc *next;               /* in dbc->descs when explicit */
     lt_desc_kind kind;
     SQLSMALLINT alloc_type;      /* SQL_DESC_ALLOC_AUTO / _USER */
@@ -226,6 +243,17 @@ struct lt_stmt {
     SQLULEN simulate_cursor;
     SQLULEN row_bind_type_dummy; /* kept in ard->bind_type; see attr.c */
     volatile int cancel_requested;
+    /* added by the core (handles.c .. fetch.c) */
+    lt_mutex cancel_lock;        /* guards `cursor` against SQLCancel from
+                                 ** another thread (which takes no h.lock) */
+    bool prepared_explicitly;    /* SQLPrepare, not SQLExecDirect: SQLExecute
+                                 ** may run it again after the cursor closes */
+    SQLULEN rowset_size_odbc2;   /* SQL_ROWSET_SIZE, used by SQLExtendedFetch */
+    SQLULEN last_fetch_size;     /* rowset size of the previous fetch */
+    bool extended_fetch;         /* the rowset came from SQLExtendedFetch */
+    char *cursor_name;           /* SQLSetCursorName; NULL: generated */
+    SQLUINTEGER stmt_number;     /* for the generated cursor name */
+    void *dae;                   /* execute.c's data-at-execution state */
 };
 
 /* ------------------------------------------------------------------------ */
@@ -236,10 +264,30 @@ struct lt_stmt {
 ** the handle is not a live handle of that type (the caller returns
 ** SQL_INVALID_HANDLE). */
 lt_handle *lt_enter(SQLHANDLE handle, SQLSMALLINT type);
+/* Set up and tear down the common head (type, magic, lock, diagnostics). */
+void lt_handle_init(lt_handle *h, SQLSMALLINT type);
+void lt_handle_destroy(lt_handle *h);
 /* Record `rc` as the handle's return code, unlock, return rc. */
 SQLRETURN lt_leave(lt_handle *h, SQLRETURN rc);
 /* As lt_enter/lt_leave without clearing diagnostics (for SQLGetDiag*). */
 lt_handle *lt_enter_keep_diag(SQLHANDLE handle, SQLSMALLINT type);
+/* Unlock without recording rc as SQL_DIAG_RETURNCODE (SQLGetDiag*). */
+SQLRETURN lt_leave_keep_diag(lt_handle *h, SQLRETURN rc);
+
+/* Copy NUL-terminated UTF-8 `s` into an application buffer of `buflen`
+** bytes (NULL or 0: length only), always terminating when buflen > 0 and
+** never cutting a UTF-8 sequence.  *outlen (either width; may be NULL) gets
+** the full length in bytes.  Returns SQL_SUCCESS, or SQL_SUCCESS_WITH_INFO
+** after posting 01004 on `h` when truncated.  Negative buflen: HY090. */
+SQLRETURN lt_str_out(lt_handle *h, const char *s, SQLPOINTER buf,
+                     SQLLEN buflen, SQLSMALLINT *outlen16,
+                     SQLINTEGER *outlen32);
+/* Length of an input string argument: SQL_NTS -> strlen; -1 when invalid
+** (negative other than SQL_NTS; NULL with a non-zero length). */
+SQLLEN lt_str_in_len(const SQLCHAR *s, SQLLEN len);
+/* Malloc'ed NUL-terminated copy of an input string argument; NULL when
+** `s` is NULL or out of memory (*oom set). */
+char *lt_str_in(const SQLCHAR *s, SQLLEN len, bool *oom);
 
 /* ------------------------------------------------------------------------ */
 /* Diagnostics (diag.c)                                                      */
@@ -269,6 +317,17 @@ const char *lt_sqlstate_text(const char *sqlstate);
 SQLRETURN lt_stmt_open_cursor(lt_stmt *stmt, sql_cursor *cur);
 /* Close the cursor, forget the rowset (SQLCloseCursor, SQLFreeStmt CLOSE). */
 void lt_stmt_close_cursor(lt_stmt *stmt);
+/* fetch.c: forget the cached rows of the cursor (called on close). */
+void lt_fetch_free(lt_stmt *stmt);
+/* execute.c: drop any data-at-execution state (SQLCancel, close, free). */
+void lt_dae_free(lt_stmt *stmt);
+/* SQL_ATTR_ROW_NUMBER: the current row's number, 0 when none (fetch.c). */
+SQLULEN lt_stmt_row_number(const lt_stmt *stmt);
+/* Allocate and free a statement (handles.c; SQLDisconnect frees them). */
+void lt_stmt_free(lt_stmt *stmt);
+/* Free an explicitly allocated descriptor: statements using it go back to
+** their implicit one (handles.c; also SQLDisconnect). */
+void lt_desc_free(lt_desc *desc);
 
 /* Descriptor record `n` (1-based; 0 = bookmark), growing the descriptor
 ** as needed; NULL when out of memory. */
@@ -276,5 +335,15 @@ lt_desc_rec *lt_desc_record(lt_desc *desc, SQLSMALLINT n);
 void lt_desc_init(lt_desc *desc, lt_dbc *dbc, lt_desc_kind kind,
                   SQLSMALLINT alloc_type);
 void lt_desc_clear(lt_desc *desc);
+/* Drop records above `count` (freeing their strings), set COUNT. */
+void lt_desc_truncate(lt_desc *desc, SQLSMALLINT count);
+/* Free the strings one record owns and zero it. */
+void lt_desc_rec_clear(lt_desc_rec *rec);
+/* Set a record's type fields from a concise C or SQL type (SQL_DESC_TYPE,
+** CONCISE_TYPE, DATETIME_INTERVAL_CODE), as SQLBindCol and
+** SQLBindParameter do. */
+void lt_desc_set_type(lt_desc_rec *rec, SQLSMALLINT concise);
+/* Is `ctype` a C type the driver accepts in SQLBindCol/SQLGetData? */
+bool lt_ctype_valid(SQLSMALLINT ctype);
 
 #endif /* LT_DRIVER_H */

@@ -113,6 +113,10 @@ typedef struct lt_table {
     uint32_t nindexes;
     lt_index *indexes;
     int64_t row_estimate;  /* -1 when unknown */
+    /* Non-NULL: the table is listed (a folder holds it) but cannot be read;
+    ** the text says why, and every scan_open of it fails with it (HY000).
+    ** Owned by the reader.  Its columns may be empty. */
+    const char *error;
 } lt_table;
 
 /* ------------------------------------------------------------------------ */

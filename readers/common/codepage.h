@@ -3,9 +3,10 @@
 **
 ** Code pages are named by their Windows numbers (437, 850, 1252, 932 ...);
 ** 65001 is UTF-8.  The tables are compiled in (no iconv), so the same code
-** runs on Windows.  Bytes a single-byte Windows code page leaves undefined
-** decode to U+0080..U+009F as Windows and WHATWG do; invalid sequences of
-** multi-byte code pages and of UTF-8 decode to U+FFFD.
+** runs on Windows.  A byte a single-byte code page leaves undefined decodes
+** to the code point of the same value (cp1252's 0x81 -> U+0081, as Windows
+** and WHATWG do); invalid sequences of multi-byte code pages and of UTF-8
+** decode to one U+FFFD per maximal invalid prefix, as Python's codecs do.
 */
 #ifndef LT_CODEPAGE_H
 #define LT_CODEPAGE_H

@@ -39,6 +39,17 @@ void lt_free_names(char **names, long count);
 ** foo.dbf).  Returns a malloc'ed path or NULL. */
 char *lt_find_companion(const char *table_path, const char *ext);
 
+/* 0 when the file on disk still has the identity, size and modification
+** time it had when mapped; else -1 with HY000 naming the file ("changed
+** while Lector was reading it"), so a scan fails instead of mixing data. */
+int lt_file_check(const lt_mapped_file *file, lt_error *err);
+
+/* Parse a decimal floating-point number ("-1.5e3") the C-locale way whatever
+** the process's locale says (a host application may set LC_NUMERIC).  `s`
+** is NUL-terminated; *end (if not NULL) is set past the number as strtod
+** does. */
+double lt_strtod(const char *s, char **end);
+
 /* malloc'ed "dir/name". */
 char *lt_path_join(const char *dir, const char *name);
 

@@ -1,0 +1,135 @@
+/*
+** ast.h — the syntax tree the parser builds and the binder annotates.
+**
+** Expression nodes are made once by the parser (kind, operands, source span)
+** and then filled in place by the later stages: the binder resolves column
+** names, typing.c sets the types and the conversions each operand needs,
+** the planner numbers the nodes for their evaluation state.  All nodes live
+** in the statement's arena.
+*/
+#ifndef SQL_AST_H
+#define SQL_AST_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../../readers/reader.h"
+
+/* Deepest expression tree accepted, so that the recursive stages (binder,
+** typing, evaluation) run in bounded stack for any input. */
+#define SQL_MAX_DEPTH 256
+
+/* A type as the engine tracks it: the logical type plus what ODBC describes. */
+typedef struct sql_type {
+    lt_type type;     /* LT_NULL: only NULL (an untyped NULL or parameter) */
+    int16_t scale;    /* DECIMAL: digits after the point */
+    uint32_t size;    /* ODBC column size (precision for DECIMAL) */
+    bool nullable;
+} sql_type;
+
+typedef enum sql_expr_kind {
+    SQL_E_LITERAL,   /* value */
+    SQL_E_PARAM,     /* ?, number `param` */
+    SQL_E_COLUMN,    /* [qualifier.]name */
+    SQL_E_NEG,       /* -left */
+    SQL_E_ARITH,     /* left op right: + - * / % */
+    SQL_E_COMPARE,   /* left op right: = <> < <= > >= */
+    SQL_E_AND,       /* left AND right */
+    SQL_E_OR,        /* left OR right */
+    SQL_E_NOT,       /* NOT left */
+    SQL_E_IS_NULL,   /* left IS [NOT] NULL */
+    SQL_E_LIKE,      /* left [NOT] LIKE right [ESCAPE third] */
+    SQL_E_IN,        /* left [NOT] IN (args) */
+    SQL_E_BETWEEN,   /* left [NOT] BETWEEN right AND third */
+    SQL_E_FUNC,      /* name(args), name(*) when `star` */
+    SQL_E_CONCAT     /* left || right */
+} sql_expr_kind;
+
+typedef enum sql_op {
+    SQL_OP_NONE = 0,
+    SQL_OP_ADD, SQL_OP_SUB, SQL_OP_MUL, SQL_OP_DIV, SQL_OP_MOD,
+    SQL_OP_EQ, SQL_OP_NE, SQL_OP_LT, SQL_OP_LE, SQL_OP_GT, SQL_OP_GE
+} sql_op;
+
+typedef struct sql_expr sql_expr;
+struct sql_expr {
+    sql_expr_kind kind;
+    sql_op op;
+    bool negated;           /* NOT LIKE, NOT IN, NOT BETWEEN, IS NOT NULL */
+    bool star;              /* FUNC: name(*) */
+    bool distinct;          /* FUNC: name(DISTINCT ...) */
+    sql_expr *left, *right, *third;
+    sql_expr **args;        /* IN list, function arguments */
+    uint32_t nargs;
+    lt_value value;         /* LITERAL (text in the statement arena) */
+    uint32_t param;         /* PARAM: 0-based, in order of appearance */
+    const char *qualifier;  /* COLUMN: table or alias, NULL when none */
+    const char *name;       /* COLUMN, FUNC */
+    uint32_t line, column;  /* where the expression starts */
+    uint32_t start, end;    /* its bytes in the statement text */
+    uint32_t depth;         /* 1 + deepest operand */
+
+    /* binder */
+    uint32_t table_col;     /* COLUMN: position in the table */
+    const lt_column *source;/* COLUMN: the table's description of it */
+    uint32_t input;         /* COLUMN: position in the operator's input batch */
+
+    /* typing.c */
+    sql_type t;             /* type of the result */
+    bool conv;              /* the parent reads it converted to `want` */
+    lt_type want;
+    int16_t want_scale;
+
+    /* planner: index of the evaluation state (exec.h) */
+    uint32_t slot;
+};
+
+/* Operand i of any node: left, right, third, then args (NULLs skipped by
+** sql_expr_nchildren's count). */
+uint32_t sql_expr_nchildren(const sql_expr *e);
+sql_expr *sql_expr_child(const sql_expr *e, uint32_t i);
+/* Same shape, same operands, same constants (for matching ORDER BY items to
+** select items). */
+bool sql_expr_equal(const sql_expr *a, const sql_expr *b);
+/* True for literals and parameters. */
+bool sql_expr_is_constant(const sql_expr *e);
+
+typedef struct sql_select_item {
+    sql_expr *expr;         /* NULL for * and t.* */
+    const char *star_table; /* t of t.*; NULL for * or an expression */
+    const char *alias;      /* AS name; NULL when none */
+    uint32_t line, column;
+} sql_select_item;
+
+typedef struct sql_order_item {
+    sql_expr *expr;
+    bool desc;
+    int8_t nulls;           /* 0: default, 1: NULLS FIRST, -1: NULLS LAST */
+} sql_order_item;
+
+typedef struct sql_table_ref {
+    const char *name;
+    const char *alias;      /* NULL when none */
+    uint32_t line, column;
+} sql_table_ref;
+
+typedef struct sql_select {
+    bool distinct;
+    uint32_t nitems;
+    sql_select_item *items;
+    sql_table_ref *from;    /* NULL: FROM-less */
+    sql_expr *where;
+    uint32_t norder;
+    sql_order_item *order;
+    sql_expr *limit, *offset;
+    uint32_t nparams;
+    sql_expr **params;      /* the ? nodes, in order */
+} sql_select;
+
+/* Parse one statement (an optional trailing ';' allowed).  Writes fail with
+** the read-only 42000; anything else not in the language with a 42000 that
+** names the place. */
+int sql_parse(const char *text, size_t len, lt_arena *arena, sql_select **out,
+              lt_error *err);
+
+#endif /* SQL_AST_H */

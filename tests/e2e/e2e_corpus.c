@@ -1,0 +1,521 @@
+/*
+** e2e_corpus.c — every table of a corpus folder read through the driver
+** manager and compared with its oracle CSV.
+**
+** Per table, four passes over `SELECT * FROM "<table>"`:
+**   row mode    SQLDriverConnectW, SQLTables lists the table, SQLExecDirectW,
+**               SQLDescribeColW names, SQLFetch + typed SQLGetData in 64-byte
+**               pieces (e2e_get_cell);
+**   block mode  SQLDriverConnect (ANSI), SQLDescribeCol names, column-wise
+**               SQL_C_CHAR bindings, rowsets of 1, 7 and 64 rows with
+**               SQL_ATTR_ROWS_FETCHED_PTR and the row status array checked.
+** Tables whose oracle failed must fail with an error naming the file.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "e2e.h"
+
+/* A value for a failure message: quoted, cut at 160 bytes. */
+static void show(e2e_buf *out, bool null, const char *s, size_t len)
+{
+    if (null) {
+        e2e_buf_adds(out, "NULL");
+        return;
+    }
+    e2e_buf_adds(out, "\"");
+    e2e_buf_add(out, s, len > 160 ? 160 : len);
+    e2e_buf_adds(out, len > 160 ? "\"..." : "\"");
+}
+
+static void show_mismatch(e2e_buf *why, long row, const e2e_col *col,
+                          bool gnull, const char *g, size_t glen,
+                          const e2e_field *want)
+{
+    e2e_buf_printf(why, "row %ld column %s (%s, SQL type %d): got ", row,
+                   col->name, e2e_kind_name(col->kind), (int)col->type);
+    show(why, gnull, g, glen);
+    e2e_buf_adds(why, ", oracle ");
+    show(why, !want->quoted && want->len == 0, want->s, want->len);
+}
+
+static bool field_null(const e2e_field *f)
+{
+    return !f->quoted && f->len == 0;
+}
+
+static int check_names(const e2e_col *cols, int ncols, const e2e_table *csv,
+                       const char *how, e2e_buf *why)
+{
+    const e2e_row *hdr = &csv->rows[0];
+    if ((size_t)ncols != hdr->n) {
+        e2e_buf_printf(why, "%s: %d columns, oracle has %zu", how, ncols, hdr->n);
+        return -1;
+    }
+    for (int c = 0; c < ncols; c++)
+        if (strcmp(cols[c].name, hdr->f[c].s) != 0) {
+            e2e_buf_printf(why, "%s: column %d is named \"%s\", oracle \"%s\"",
+                           how, c + 1, cols[c].name, hdr->f[c].s);
+            return -1;
+        }
+    return 0;
+}
+
+static void stmt_diag(e2e_buf *why, SQLHSTMT st, const char *what)
+{
+    e2e_diag d;
+    e2e_diag_get(SQL_HANDLE_STMT, st, &d);
+    e2e_buf_printf(why, "%s: %s", what, d.text);
+}
+
+/* SQLTables(%): does the table appear? */
+static int check_tables(SQLHDBC dbc, const char *table, e2e_buf *why)
+{
+    SQLHSTMT st;
+    SQLAllocHandle(SQL_HANDLE_STMT, dbc, &st);
+    int rc = -1;
+    if (!SQL_SUCCEEDED(SQLTables(st, NULL, 0, NULL, 0, (SQLCHAR *)"%", SQL_NTS,
+                                 NULL, 0))) {
+        stmt_diag(why, st, "SQLTables");
+        goto done;
+    }
+    e2e_cell name = {0};
+    e2e_buf listed = {0};
+    for (;;) {
+        SQLRETURN fr = SQLFetch(st);
+        if (fr == SQL_NO_DATA)
+            break;
+        if (!SQL_SUCCEEDED(fr)) {
+            stmt_diag(why, st, "SQLTables fetch");
+            break;
+        }
+        if (e2e_get_cell(st, 3, K_TEXT, 64, &name, why))
+            break;
+        if (!name.null && strcmp(name.text.ptr, table) == 0)
+            rc = 0;
+        e2e_buf_printf(&listed, "%s\"%s\"", listed.len ? ", " : "",
+                       name.null ? "NULL" : name.text.ptr);
+    }
+    if (rc && !why->len)
+        e2e_buf_printf(why, "SQLTables does not list \"%s\" (lists: %s)", table,
+                       listed.len ? listed.ptr : "nothing");
+    e2e_buf_free(&name.text);
+    e2e_buf_free(&listed);
+done:
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    return rc;
+}
+
+/* Row mode over an open connection.  *errtext receives the diagnostics of
+** the first ODBC call that failed (for the error expectations). */
+static int row_mode(SQLHDBC dbc, const char *table, const e2e_table *csv,
+                    e2e_buf *why, e2e_buf *errtext, long *nrows)
+{
+    SQLHSTMT st;
+    e2e_buf sql = {0};
+    e2e_col *cols = NULL;
+    e2e_cell cell = {0};
+    int rc = -1;
+    long row = 0;
+    SQLAllocHandle(SQL_HANDLE_STMT, dbc, &st);
+    e2e_select_all(&sql, table);
+    if (!SQL_SUCCEEDED(e2e_exec(st, sql.ptr, true))) {
+        stmt_diag(errtext, st, "SQLExecDirectW");
+        goto done;
+    }
+    e2e_diag d;
+    int ncols = e2e_describe(st, true, &cols, &d);
+    if (ncols < 0) {
+        e2e_buf_printf(errtext, "SQLDescribeColW: %s", d.text);
+        goto done;
+    }
+    if (csv && check_names(cols, ncols, csv, "SQLDescribeColW", why))
+        goto done;
+    for (;;) {
+        SQLRETURN fr = SQLFetch(st);
+        if (fr == SQL_NO_DATA)
+            break;
+        if (!SQL_SUCCEEDED(fr)) {
+            stmt_diag(errtext, st, "SQLFetch");
+            goto done;
+        }
+        row++;
+        if (csv && (size_t)row >= csv->nrows) {
+            e2e_buf_printf(why, "more rows than the oracle's %zu", csv->nrows - 1);
+            goto done;
+        }
+        for (int c = 0; c < ncols; c++) {
+            e2e_buf getwhy = {0};
+            if (e2e_get_cell(st, (SQLUSMALLINT)(c + 1), cols[c].kind, 64, &cell,
+                             &getwhy)) {
+                e2e_buf_printf(errtext, "row %ld column %s: %s", row,
+                               cols[c].name, e2e_buf_str(&getwhy));
+                e2e_buf_free(&getwhy);
+                goto done;
+            }
+            e2e_buf_free(&getwhy);
+            if (!csv)
+                continue;
+            const e2e_row *want = &csv->rows[row];
+            if ((size_t)c >= want->n) {
+                e2e_buf_printf(why, "oracle row %ld has only %zu fields", row,
+                               want->n);
+                goto done;
+            }
+            const e2e_field *w = &want->f[c];
+            if (!e2e_cell_equal(cols[c].kind, cell.null, cell.text.ptr,
+                                cell.text.len, field_null(w), w->s, w->len)) {
+                show_mismatch(why, row, &cols[c], cell.null, cell.text.ptr,
+                              cell.text.len, w);
+                goto done;
+            }
+        }
+    }
+    if (csv && (size_t)row != csv->nrows - 1) {
+        e2e_buf_printf(why, "%ld rows, oracle has %zu", row, csv->nrows - 1);
+        goto done;
+    }
+    rc = 0;
+done:
+    if (nrows)
+        *nrows = row;
+    e2e_buf_free(&cell.text);
+    e2e_buf_free(&sql);
+    free(cols);
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    return rc;
+}
+
+/* The widest oracle field of each column, plus room for the driver's own
+** rendering (more digits of a double, a longer timestamp fraction). */
+static SQLLEN block_width(const e2e_table *csv, int c)
+{
+    size_t w = 0;
+    for (size_t r = 1; r < csv->nrows; r++)
+        if ((size_t)c < csv->rows[r].n && csv->rows[r].f[c].len > w)
+            w = csv->rows[r].f[c].len;
+    return (SQLLEN)(w + 96);
+}
+
+/* Block mode: a fresh statement, column-wise SQL_C_CHAR bindings, rowsets of
+** `array` rows. */
+static int block_mode(SQLHDBC dbc, const char *table, const e2e_table *csv,
+                      SQLULEN array, e2e_buf *why)
+{
+    SQLHSTMT st;
+    e2e_buf sql = {0}, got = {0};
+    e2e_col *cols = NULL;
+    char **data = NULL;
+    SQLLEN **ind = NULL, *width = NULL;
+    SQLUSMALLINT *status = calloc(array + 1, sizeof *status);
+    SQLULEN fetched = 0;
+    int ncols = 0, rc = -1;
+    long row = 0;
+    bool short_seen = false;
+    SQLAllocHandle(SQL_HANDLE_STMT, dbc, &st);
+    if (!SQL_SUCCEEDED(SQLSetStmtAttr(st, SQL_ATTR_ROW_ARRAY_SIZE,
+                                      (SQLPOINTER)(uintptr_t)array, 0)) ||
+        !SQL_SUCCEEDED(SQLSetStmtAttr(st, SQL_ATTR_ROW_BIND_TYPE,
+                                      (SQLPOINTER)SQL_BIND_BY_COLUMN, 0)) ||
+        !SQL_SUCCEEDED(SQLSetStmtAttr(st, SQL_ATTR_ROW_STATUS_PTR, status, 0)) ||
+        !SQL_SUCCEEDED(SQLSetStmtAttr(st, SQL_ATTR_ROWS_FETCHED_PTR, &fetched, 0))) {
+        stmt_diag(why, st, "SQLSetStmtAttr (block cursor)");
+        goto done;
+    }
+    e2e_select_all(&sql, table);
+    if (!SQL_SUCCEEDED(e2e_exec(st, sql.ptr, false))) {
+        stmt_diag(why, st, "SQLExecDirect");
+        goto done;
+    }
+    e2e_diag d;
+    ncols = e2e_describe(st, false, &cols, &d);
+    if (ncols < 0) {
+        e2e_buf_printf(why, "SQLDescribeCol: %s", d.text);
+        ncols = 0;
+        goto done;
+    }
+    if (check_names(cols, ncols, csv, "SQLDescribeCol (ANSI)", why))
+        goto done;
+    data = calloc((size_t)ncols + 1, sizeof *data);
+    ind = calloc((size_t)ncols + 1, sizeof *ind);
+    width = calloc((size_t)ncols + 1, sizeof *width);
+    for (int c = 0; c < ncols; c++) {
+        width[c] = block_width(csv, c);
+        data[c] = malloc(array * (size_t)width[c]);
+        ind[c] = malloc(array * sizeof(SQLLEN));
+        if (!data[c] || !ind[c]) {
+            fprintf(stderr, "e2e: out of memory\n");
+            exit(2);
+        }
+        if (!SQL_SUCCEEDED(SQLBindCol(st, (SQLUSMALLINT)(c + 1), SQL_C_CHAR,
+                                      data[c], width[c], ind[c]))) {
+            stmt_diag(why, st, "SQLBindCol");
+            goto done;
+        }
+    }
+    for (;;) {
+        for (SQLULEN i = 0; i < array; i++)
+            status[i] = 0xEEEE;
+        fetched = (SQLULEN)-7;
+        SQLRETURN fr = array == 7 ? SQLFetchScroll(st, SQL_FETCH_NEXT, 0)
+                                  : SQLFetch(st);
+        if (fr == SQL_NO_DATA)
+            break;
+        if (!SQL_SUCCEEDED(fr)) {
+            stmt_diag(why, st, array == 7 ? "SQLFetchScroll" : "SQLFetch");
+            goto done;
+        }
+        if (fr == SQL_SUCCESS_WITH_INFO && e2e_diag_has(SQL_HANDLE_STMT, st, "01004")) {
+            e2e_buf_printf(why, "rowset after row %ld: 01004 truncation into "
+                           "buffers wider than the oracle's values", row);
+            goto done;
+        }
+        if (fetched == (SQLULEN)-7 || fetched == 0 || fetched > array) {
+            e2e_buf_printf(why, "SQL_ATTR_ROWS_FETCHED_PTR holds %lu after a "
+                           "successful fetch of a %lu-row rowset",
+                           (unsigned long)fetched, (unsigned long)array);
+            goto done;
+        }
+        if (short_seen) {
+            e2e_buf_printf(why, "a rowset of %lu rows followed a short one",
+                           (unsigned long)fetched);
+            goto done;
+        }
+        short_seen = fetched < array;
+        for (SQLULEN i = 0; i < array; i++) {
+            bool ok = i < fetched ? status[i] == SQL_ROW_SUCCESS ||
+                                        status[i] == SQL_ROW_SUCCESS_WITH_INFO
+                                  : status[i] == SQL_ROW_NOROW;
+            if (!ok) {
+                e2e_buf_printf(why, "row status[%lu] = %u with %lu rows fetched",
+                               (unsigned long)i, (unsigned)status[i],
+                               (unsigned long)fetched);
+                goto done;
+            }
+        }
+        for (SQLULEN i = 0; i < fetched; i++) {
+            row++;
+            if ((size_t)row >= csv->nrows) {
+                e2e_buf_printf(why, "more rows than the oracle's %zu",
+                               csv->nrows - 1);
+                goto done;
+            }
+            for (int c = 0; c < ncols; c++) {
+                SQLLEN n = ind[c][i];
+                const char *s = data[c] + i * (size_t)width[c];
+                bool null = n == SQL_NULL_DATA;
+                if (!null && (n < 0 || n >= width[c] || s[n] != '\0')) {
+                    e2e_buf_printf(why, "row %ld column %s: length %ld in a "
+                                   "%ld-byte buffer (or no NUL)", row,
+                                   cols[c].name, (long)n, (long)width[c]);
+                    goto done;
+                }
+                e2e_buf_clear(&got);
+                if (!null)
+                    e2e_render_char(cols[c].kind, s, (size_t)n, &got);
+                const e2e_field *w = &csv->rows[row].f[c];
+                if ((size_t)c >= csv->rows[row].n ||
+                    !e2e_cell_equal(cols[c].kind, null, e2e_buf_str(&got), got.len,
+                                    field_null(w), w->s, w->len)) {
+                    show_mismatch(why, row, &cols[c], null, got.ptr, got.len, w);
+                    goto done;
+                }
+            }
+        }
+    }
+    if ((size_t)row != csv->nrows - 1) {
+        e2e_buf_printf(why, "%ld rows, oracle has %zu", row, csv->nrows - 1);
+        goto done;
+    }
+    rc = 0;
+done:
+    SQLFreeStmt(st, SQL_UNBIND);
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    for (int c = 0; c < ncols && data; c++) {
+        free(data[c]);
+        free(ind[c]);
+    }
+    free(data);
+    free(ind);
+    free(width);
+    free(status);
+    free(cols);
+    e2e_buf_free(&sql);
+    e2e_buf_free(&got);
+    return rc;
+}
+
+/* Did the failure name the file? */
+static bool names_file(const char *text, const char *path)
+{
+    return strstr(text, e2e_basename(path)) != NULL;
+}
+
+/* A table the oracle could not read: connecting or querying must fail with
+** an error naming the file.  Returns 0 when it did. */
+static int expect_error(SQLHENV env, const e2e_config *cfg, const e2e_case *c,
+                        e2e_buf *why)
+{
+    e2e_buf cs = {0}, errtext = {0};
+    e2e_diag d;
+    int rc = -1;
+    e2e_connstr(&cs, cfg->driver, c->path, c->connect);
+    SQLHDBC dbc = e2e_connect(env, cs.ptr, true, &d);
+    if (!dbc) {
+        e2e_buf_adds(&errtext, d.text);
+    } else {
+        long rows = 0;
+        e2e_buf ignored = {0};
+        row_mode(dbc, c->table, NULL, &ignored, &errtext, &rows);
+        e2e_buf_free(&ignored);
+        e2e_disconnect(dbc);
+        if (!errtext.len) {
+            e2e_buf_printf(why, "the oracle could not read it, but the driver "
+                           "returned %ld rows without an error", rows);
+            goto done;
+        }
+    }
+    if (!names_file(errtext.ptr, c->path)) {
+        e2e_buf_printf(why, "the error does not name the file (%s): %s",
+                       e2e_basename(c->path), errtext.ptr);
+        goto done;
+    }
+    rc = 0;
+done:
+    e2e_buf_free(&cs);
+    e2e_buf_free(&errtext);
+    return rc;
+}
+
+/* The readable case: row mode, then the three block modes. */
+static int expect_rows(SQLHENV env, const e2e_config *cfg, const e2e_case *c,
+                       e2e_buf *why, bool *errored)
+{
+    e2e_table csv = {0};
+    e2e_buf cs = {0}, errtext = {0};
+    e2e_diag d;
+    int rc = -1;
+    *errored = false;
+    if (e2e_csv_load(c->csv, &csv) || csv.nrows < 1) {
+        e2e_buf_printf(why, "cannot read the oracle %s", c->csv);
+        goto done;
+    }
+    e2e_connstr(&cs, cfg->driver, c->path, c->connect);
+    SQLHDBC dbc = e2e_connect(env, cs.ptr, true, &d);
+    if (!dbc) {
+        *errored = names_file(d.text, c->path);
+        e2e_buf_printf(why, "SQLDriverConnectW(%s): %s", cs.ptr, d.text);
+        goto done;
+    }
+    if (check_tables(dbc, c->table, why) == 0 &&
+        row_mode(dbc, c->table, &csv, why, &errtext, NULL) != 0 && errtext.len) {
+        *errored = names_file(errtext.ptr, c->path);
+        e2e_buf_printf(why, "row mode: %s", errtext.ptr);
+    }
+    e2e_disconnect(dbc);
+    if (why->len)
+        goto done;
+
+    dbc = e2e_connect(env, cs.ptr, false, &d);
+    if (!dbc) {
+        e2e_buf_printf(why, "SQLDriverConnect (ANSI): %s", d.text);
+        goto done;
+    }
+    static const SQLULEN sizes[] = { 1, 7, 64 };
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        e2e_buf bwhy = {0};
+        if (block_mode(dbc, c->table, &csv, sizes[i], &bwhy)) {
+            e2e_buf_printf(why, "block mode, %lu-row rowsets: %s",
+                           (unsigned long)sizes[i], e2e_buf_str(&bwhy));
+            e2e_buf_free(&bwhy);
+            break;
+        }
+        e2e_buf_free(&bwhy);
+    }
+    e2e_disconnect(dbc);
+    rc = why->len ? -1 : 0;
+done:
+    e2e_table_free(&csv);
+    e2e_buf_free(&cs);
+    e2e_buf_free(&errtext);
+    return rc;
+}
+
+/* The same table through a DSN and SQLConnect. */
+static int via_dsn(SQLHENV env, const e2e_config *cfg, const e2e_case *c,
+                   e2e_buf *why)
+{
+    e2e_table csv = {0};
+    e2e_buf errtext = {0};
+    e2e_diag d;
+    int rc = -1;
+    if (e2e_csv_load(c->csv, &csv) || csv.nrows < 1) {
+        e2e_buf_printf(why, "cannot read the oracle %s", c->csv);
+        goto done;
+    }
+    SQLHDBC dbc = e2e_connect_dsn(env, cfg->dsn, &d);
+    if (!dbc) {
+        e2e_buf_printf(why, "SQLConnect(%s): %s", cfg->dsn, d.text);
+        goto done;
+    }
+    if (check_tables(dbc, c->table, why) == 0 &&
+        row_mode(dbc, c->table, &csv, why, &errtext, NULL) != 0 && errtext.len)
+        e2e_buf_printf(why, "%s", errtext.ptr);
+    e2e_disconnect(dbc);
+    rc = why->len ? -1 : 0;
+done:
+    e2e_table_free(&csv);
+    e2e_buf_free(&errtext);
+    return rc;
+}
+
+int e2e_cmd_corpus(const e2e_config *cfg)
+{
+    e2e_case *cases = NULL;
+    e2e_tally t = {0};
+    int n = e2e_cases_load(cfg->corpus, cfg->format, &cases);
+    if (n < 0)
+        return 2;
+    SQLHENV env = e2e_env_new();
+    bool dsn_done = false;
+    for (int i = 0; i < n; i++) {
+        const e2e_case *c = &cases[i];
+        e2e_buf why = {0};
+        char what[600];
+        snprintf(what, sizeof what, "%s/%s [%s]", cfg->format, c->file, c->table);
+        int rc;
+        if (c->expect == EXPECT_ERROR) {
+            rc = expect_error(env, cfg, c, &why);
+        } else {
+            bool errored = false;
+            rc = expect_rows(env, cfg, c, &why, &errored);
+            if (rc && errored && c->expect == EXPECT_ROWS_OR_ERROR)
+                rc = 0;   /* a clear error is also right here */
+        }
+        if (rc)
+            e2e_fail(&t, what, "%s", e2e_buf_str(&why));
+        else
+            e2e_pass(&t, cfg, what);
+        e2e_buf_free(&why);
+
+        if (cfg->dsn && cfg->dsn_file && strcmp(cfg->dsn_file, c->file) == 0 &&
+            c->csv) {
+            snprintf(what, sizeof what, "DSN %s (%s/%s)", cfg->dsn, cfg->format,
+                     c->file);
+            e2e_buf dwhy = {0};
+            if (via_dsn(env, cfg, c, &dwhy))
+                e2e_fail(&t, what, "%s", e2e_buf_str(&dwhy));
+            else
+                e2e_pass(&t, cfg, what);
+            e2e_buf_free(&dwhy);
+            dsn_done = true;
+        }
+    }
+    if (cfg->dsn && cfg->dsn_file && !dsn_done)
+        e2e_fail(&t, "DSN", "%s is not a readable table of %s/MANIFEST.tsv",
+                 cfg->dsn_file, cfg->format);
+    SQLFreeHandle(SQL_HANDLE_ENV, env);
+    e2e_cases_free(cases, n);
+    return e2e_summary(&t);
+}

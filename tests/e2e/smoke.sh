@@ -1,0 +1,26 @@
+#!/bin/sh
+# smoke.sh — run a driver manager's own query tool on one query and check its
+# output.  Usage: smoke.sh isql|iodbctest TOOL DSN QUERY EXPECTED-REGEX
+# The caller (ctest) sets ODBCSYSINI/ODBCINSTINI/ODBCINI to the private
+# configuration.
+set -u
+kind=$1 tool=$2 dsn=$3 query=$4 expect=$5
+case $kind in
+  isql)      out=$(printf '%s\n' "$query" | "$tool" -b -v "$dsn" 2>&1); status=$? ;;
+  iodbctest) out=$(printf '%s\nquit\n' "$query" | "$tool" "DSN=$dsn" 2>&1); status=$? ;;
+  *)         echo "smoke.sh: unknown tool kind $kind" >&2; exit 2 ;;
+esac
+printf '%s\n' "$out"
+if [ "$status" -ne 0 ]; then
+  echo "FAIL $kind: exit status $status"
+  exit 1
+fi
+if printf '%s\n' "$out" | grep -q -i -E '\[ISQL\]ERROR|\[iODBC\]|\[Lector\]|error'; then
+  echo "FAIL $kind: the output reports an error"
+  exit 1
+fi
+if ! printf '%s\n' "$out" | grep -q -E "$expect"; then
+  echo "FAIL $kind: no line matches /$expect/"
+  exit 1
+fi
+echo "ok $kind: a line matches /$expect/"
