@@ -279,7 +279,7 @@ static lt_stmt *catalog_enter(SQLHSTMT hstmt, catalog_call *call, SQLRETURN *rc)
     call->metadata_id = stmt->metadata_id == SQL_TRUE;
     call->odbc_version = stmt->dbc != NULL && stmt->dbc->env != NULL
                              ? stmt->dbc->env->odbc_version
-                             : SQL_OV_ODBC3;
+                             : (SQLINTEGER)SQL_OV_ODBC3;
     *rc = SQL_SUCCESS;
     if (stmt->cursor != NULL) {
         lt_diag_post(&stmt->h, "24000", 0, "a cursor is open on the statement");

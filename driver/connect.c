@@ -268,9 +268,12 @@ static void forget_connection(lt_dbc *dbc)
 static SQLRETURN open_source(lt_dbc *dbc, kvlist *kw)
 {
     lt_handle *h = &dbc->h;
-    const char *database = kv_get(kw, "DATABASE");
-    if (database == NULL || *database == '\0')
-        database = kv_get(kw, "DBQ");
+    /* Database= and DBQ= are one keyword: the first given wins. */
+    const char *database = NULL;
+    for (size_t i = 0; i < kw->count && database == NULL; i++)
+        if ((strcasecmp(kw->items[i].key, "DATABASE") == 0 ||
+             strcasecmp(kw->items[i].key, "DBQ") == 0) && kw->items[i].value[0] != '\0')
+            database = kw->items[i].value;
     if (database == NULL || *database == '\0') {
         lt_diag_post(h, "08001", 0, MISSING_DATABASE);
         return SQL_ERROR;

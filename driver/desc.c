@@ -198,7 +198,7 @@ bool lt_ctype_valid(SQLSMALLINT t)
     }
 }
 
-static bool sqltype_valid(SQLSMALLINT t)
+bool lt_sqltype_valid(SQLSMALLINT t)
 {
     switch (t) {
     case SQL_CHAR: case SQL_VARCHAR: case SQL_LONGVARCHAR:
@@ -221,7 +221,7 @@ static bool rec_consistent(const lt_desc *d, const lt_desc_rec *r)
     if (concise_of(r->type, r->datetime_interval_code) != concise)
         return false;
     if (d->kind == LT_IPD) {
-        if (!sqltype_valid(concise))
+        if (!lt_sqltype_valid(concise))
             return false;
     } else if (!lt_ctype_valid(concise)) {
         return false;
@@ -620,7 +620,7 @@ static SQLRETURN set_record(lt_desc *d, lt_desc_rec *r, SQLSMALLINT id,
     lt_handle *h = &d->h;
     switch (id) {
     case SQL_DESC_CONCISE_TYPE:
-        if (d->kind == LT_IPD ? !sqltype_valid((SQLSMALLINT)v)
+        if (d->kind == LT_IPD ? !lt_sqltype_valid((SQLSMALLINT)v)
                               : !lt_ctype_valid((SQLSMALLINT)v)) {
             lt_diag_post(h, "HY021", 0, "Inconsistent descriptor information: type %ld",
                          (long)v);
@@ -635,7 +635,7 @@ static SQLRETURN set_record(lt_desc *d, lt_desc_rec *r, SQLSMALLINT id,
             r->concise_type = concise_of(r->type, r->datetime_interval_code);
             return SQL_SUCCESS;
         }
-        if (d->kind == LT_IPD ? !sqltype_valid((SQLSMALLINT)v)
+        if (d->kind == LT_IPD ? !lt_sqltype_valid((SQLSMALLINT)v)
                               : !lt_ctype_valid((SQLSMALLINT)v)) {
             lt_diag_post(h, "HY021", 0, "Inconsistent descriptor information: type %ld",
                          (long)v);

@@ -129,6 +129,8 @@ struct lt_dbc {
     lt_keywords keywords;        /* from odbc.ini and the connection string */
     char *dsn;                   /* "" when connected without one */
     char *database;              /* the path given */
+    char *driver_name;           /* DRIVER= as given, for the out string */
+    char *browse_partial;        /* SQLBrowseConnect's keywords so far */
     /* attributes */
     SQLUINTEGER access_mode;     /* always SQL_MODE_READ_ONLY */
     SQLUINTEGER autocommit;      /* SQL_AUTOCOMMIT_ON; OFF accepted */
@@ -345,5 +347,7 @@ void lt_desc_rec_clear(lt_desc_rec *rec);
 void lt_desc_set_type(lt_desc_rec *rec, SQLSMALLINT concise);
 /* Is `ctype` a C type the driver accepts in SQLBindCol/SQLGetData? */
 bool lt_ctype_valid(SQLSMALLINT ctype);
+/* Is `type` an SQL type an IPD (SQLBindParameter) may name? */
+bool lt_sqltype_valid(SQLSMALLINT type);
 
 #endif /* LT_DRIVER_H */

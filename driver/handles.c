@@ -394,6 +394,7 @@ static SQLRETURN free_dbc(SQLHANDLE handle)
     /* Descriptors and statements went with SQLDisconnect. */
     free(dbc->tracefile);
     free(dbc->current_catalog);
+    free(dbc->browse_partial);
     lt_handle_destroy(&dbc->h);
     free(dbc);
     return SQL_SUCCESS;

@@ -142,7 +142,29 @@ typedef struct lt_vector {
         lt_guid *guid;      /* GUID */
         void *any;
     } v;
+    /*
+    ** Dynamic typing (SQLite: a column declared INTEGER may hold 'abc').
+    ** tags == NULL: every non-NULL row has the vector's type (all readers but
+    ** SQLite, and most SQLite batches).  Else tags[i] == LT_NULL (0) means
+    ** row i is an ordinary row of the vector's type, and any other lt_type
+    ** means row i's value is other[i], of that type (its text or binary bytes
+    ** live where the vector's would: the mapped file or the batch arena); v's
+    ** slot i is then unspecified and nulls[i] is 0.  A reader allocates both
+    ** arrays (capacity entries, tags zeroed) in the batch arena when a batch
+    ** first needs them, and sets them back to NULL after lt_batch_reset.
+    ** Consumers: lt_vector_row_type() says the type of one row; converting a
+    ** tagged value follows the ODBC rules from its own type (text 'abc' to
+    ** SQL_C_SLONG is 22018, as sqliteodbc would convert it).
+    */
+    uint8_t *tags;
+    lt_value *other;
 } lt_vector;
+
+/* The type of row `row` of `v`: the vector's, unless the row is tagged. */
+static inline lt_type lt_vector_row_type(const lt_vector *v, uint32_t row)
+{
+    return (v->tags != NULL && v->tags[row] != LT_NULL) ? (lt_type)v->tags[row] : v->type;
+}
 
 typedef struct lt_batch {
     uint32_t count;         /* rows filled */

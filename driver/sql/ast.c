@@ -3,6 +3,7 @@
 */
 #include "ast.h"
 
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -91,4 +92,18 @@ bool sql_expr_equal(const sql_expr *a, const sql_expr *b)
         if (!sql_expr_equal(a->args[i], b->args[i]))
             return false;
     return true;
+}
+
+int sql_error_at(lt_error *err, const sql_expr *e)
+{
+    if (err == NULL)
+        return -1;
+    char msg[LT_ERROR_MESSAGE_MAX], state[sizeof err->sqlstate], what[32] = "";
+    snprintf(msg, sizeof msg, "%s", err->message);
+    snprintf(state, sizeof state, "%s", err->sqlstate);
+    if (e->kind == SQL_E_PARAM)
+        snprintf(what, sizeof what, "parameter %u at ", e->param + 1);
+    else if (e->kind == SQL_E_LITERAL)
+        snprintf(what, sizeof what, "literal at ");
+    return lt_error_set(err, state, "%.900s (%sline %u, column %u)", msg, what, e->line, e->column);
 }

@@ -94,6 +94,10 @@ bool sql_expr_equal(const sql_expr *a, const sql_expr *b);
 /* True for literals and parameters. */
 bool sql_expr_is_constant(const sql_expr *e);
 
+/* Append where `e` stands to the error just made: "(literal at line L,
+** column C)", "(parameter N at ...)" or "(line L, column C)".  Returns -1. */
+int sql_error_at(lt_error *err, const sql_expr *e);
+
 typedef struct sql_select_item {
     sql_expr *expr;         /* NULL for * and t.* */
     const char *star_table; /* t of t.*; NULL for * or an expression */

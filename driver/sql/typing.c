@@ -19,7 +19,6 @@
 #include "value.h"
 #include "lexer.h"
 
-#include <stdio.h>
 #include <string.h>
 
 typedef struct typer {
@@ -121,15 +120,6 @@ static void set_want(sql_expr *e, lt_type type, int16_t scale)
     e->want_scale = scale;
 }
 
-/* "... (line L, column C)" appended to the error a conversion just made. */
-static int at_place(typer *t, const sql_expr *e)
-{
-    char msg[LT_ERROR_MESSAGE_MAX];
-    snprintf(msg, sizeof msg, "%s", t->err->message);
-    return lt_error_set(t->err, t->err->sqlstate, "%.900s (line %u, column %u)", msg,
-                        e->line, e->column);
-}
-
 static int type_error(typer *t, const sql_expr *e, const char *what, lt_type a, lt_type b)
 {
     if (b == LT_NULL)
@@ -148,19 +138,21 @@ static int text_const_type(typer *t, const sql_expr *e, lt_type family, sql_type
         if (!sql_parse_number(v->u.bytes.ptr, v->u.bytes.len, &conv)) {
             lt_error_set(t->err, "22018", "'%.*s' is not a number",
                          v->u.bytes.len > 60 ? 60 : (int)v->u.bytes.len, v->u.bytes.ptr);
-            return at_place(t, e);
+            return sql_error_at(t->err, e);
         }
         *out = value_type(&conv, false);
         return 0;
     }
-    if (family == LT_DATE && sql_convert_value(v, LT_DATE, 0, &conv, NULL) != 0)
-        family = LT_TIMESTAMP; /* '2020-01-02 10:30' next to a date */
+    /* '2020-01-02 10:30' next to a date compares as a timestamp. */
+    if (family == LT_DATE && sql_convert_value(v, LT_DATE, 0, &conv, NULL) != 0 &&
+        sql_convert_value(v, LT_TIMESTAMP, 0, &conv, NULL) == 0)
+        family = LT_TIMESTAMP;
     if (family == LT_TEXT || family == LT_NULL) {
         *out = value_type(v, false);
         return 0;
     }
     if (sql_convert_value(v, family, 0, &conv, t->err) != 0)
-        return at_place(t, e);
+        return sql_error_at(t->err, e);
     *out = value_type(&conv, false);
     return 0;
 }
@@ -342,11 +334,11 @@ static int type_neg(typer *t, sql_expr *e)
 }
 
 /* Operands that must be of one type (BOOL for AND/OR/NOT, TEXT for LIKE). */
-static int need_type(typer *t, sql_expr *parent, sql_expr *e, lt_type type, const char *what)
+static int need_type(typer *t, sql_expr *e, lt_type type, const char *what)
 {
     hint(t, e, type);
     if (e->t.type != LT_NULL && e->t.type != type)
-        return type_error(t, parent, what, e->t.type, LT_NULL);
+        return type_error(t, e, what, e->t.type, LT_NULL);
     set_want(e, type, 0);
     return 0;
 }
@@ -395,12 +387,12 @@ static int type_expr(typer *t, sql_expr *e)
     case SQL_E_AND:
     case SQL_E_OR:
         e->t = boolean;
-        if (need_type(t, e, e->right, LT_BOOL, "AND/OR needs BOOLEAN operands, not") != 0)
+        if (need_type(t, e->right, LT_BOOL, "AND/OR needs BOOLEAN operands, not") != 0)
             return -1;
         /* fall through */
     case SQL_E_NOT:
         e->t = boolean;
-        return need_type(t, e, e->left, LT_BOOL,
+        return need_type(t, e->left, LT_BOOL,
                          e->kind == SQL_E_NOT ? "NOT needs a BOOLEAN operand, not"
                                               : "AND/OR needs BOOLEAN operands, not");
     case SQL_E_IS_NULL:
@@ -409,7 +401,7 @@ static int type_expr(typer *t, sql_expr *e)
     case SQL_E_LIKE:
         e->t = boolean;
         for (uint32_t i = 0; i < n; i++)
-            if (need_type(t, e, sql_expr_child(e, i), LT_TEXT, "LIKE needs TEXT, not") != 0)
+            if (need_type(t, sql_expr_child(e, i), LT_TEXT, "LIKE needs TEXT, not") != 0)
                 return -1;
         return 0;
     case SQL_E_FUNC:
@@ -484,7 +476,7 @@ int sql_type_query(sql_query *q, const lt_value *params, lt_error *err)
             return -1;
     for (uint32_t i = 0; i < q->nconj; i++) {
         if (type_expr(&t, q->conj[i]) != 0 ||
-            need_type(&t, q->conj[i], q->conj[i], LT_BOOL, "WHERE needs a BOOLEAN condition, not") != 0)
+            need_type(&t, q->conj[i], LT_BOOL, "WHERE needs a BOOLEAN condition, not") != 0)
             return -1;
     }
     if (type_count(&t, q->limit) != 0 || type_count(&t, q->offset) != 0)

@@ -223,7 +223,7 @@ char *lt_find_companion(const char *table_path, const char *ext)
 
     /* The wanted name "stem.ext", then the folder it lives in. */
     char *want = malloc(stem_len + 1 + ext_len + 1);
-    char *dir = strndup(table_path, dir_len ? dir_len : 0);
+    char *dir = strndup(table_path, dir_len);
     char *found = NULL;
     if (want == NULL || dir == NULL)
         goto done;

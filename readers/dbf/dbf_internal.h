@@ -67,6 +67,7 @@ typedef struct dbf_table {
     char *path;            /* the .dbf as opened, for messages */
     lt_mapped_file file;   /* handle NULL when the bytes are the caller's */
     bool own_file;
+    char *memo_path;       /* malloc'ed; NULL for memory sources */
     lt_mapped_file memo_file;
     bool own_memo;
     dbf_memo memo;
@@ -120,13 +121,17 @@ int dbf_memo_get(const dbf_memo *m, uint64_t block, int64_t recno,
 typedef struct dbf_number {
     unsigned __int128 mant;  /* up to 38 significant digits */
     int32_t exp10;
-    int32_t ndigits;         /* significant digits kept in mant */
+    int32_t ndigits;         /* digits kept in mant (while parsing) */
     bool neg;
     bool inexact;            /* more than 38 significant digits: use text */
     const uint8_t *text;     /* the trimmed text, for strtod */
     uint32_t text_len;
 } dbf_number;
 
+/* Fast path: spaces, optional sign, up to 19 digits with an optional '.',
+** then spaces or NULs.  false when the text is anything else (then call
+** dbf_number_parse, which knows every form). */
+bool dbf_number_plain(const uint8_t *p, size_t n, dbf_number *out);
 /* 1: parsed; 0: blank or overflow stars (NULL); -1: not a number (NULL). */
 int dbf_number_parse(const uint8_t *p, size_t n, dbf_number *out);
 /* Round half away from zero to an integer; false when out of range. */

@@ -165,8 +165,9 @@ static void decode_num_decimal(const dbf_field *f, const uint8_t *const *recs, u
     for (uint32_t i = 0; i < n; i++) {
         dbf_number num;
         lt_int128 x;
+        const uint8_t *p = recs[i] + f->offset;
         if (!is_set(recs[i], nb) &&
-            dbf_number_parse(recs[i] + f->offset, f->width, &num) > 0 &&
+            (dbf_number_plain(p, f->width, &num) || dbf_number_parse(p, f->width, &num) > 0) &&
             dbf_number_decimal(&num, f->scale, &x)) {
             v->nulls[i] = 0;
             v->v.dec[i] = x;
@@ -190,7 +191,8 @@ static void decode_num_double(const dbf_field *f, const uint8_t *const *recs, ui
             /* int64 -> double rounds to nearest, as strtod would. */
             v->nulls[i] = 0;
             v->v.f64[i] = (double)x;
-        } else if (dbf_number_parse(p, f->width, &num) > 0 && dbf_number_double(&num, &d)) {
+        } else if ((dbf_number_plain(p, f->width, &num) || dbf_number_parse(p, f->width, &num) > 0) &&
+                   dbf_number_double(&num, &d)) {
             v->nulls[i] = 0;
             v->v.f64[i] = d;
         } else {
@@ -355,8 +357,8 @@ static bool memo_block(const uint8_t *p, size_t n, uint64_t *out)
         return *out != 0;
     }
     size_t lo = 0, hi = n;
-    while (lo < hi && (p[lo] == ' ' || p[lo] == '\0' || is_space(p[lo]))) lo++;
-    while (hi > lo && (p[hi - 1] == ' ' || p[hi - 1] == '\0' || is_space(p[hi - 1]))) hi--;
+    while (lo < hi && (p[lo] == '\0' || is_space(p[lo]))) lo++;
+    while (hi > lo && (p[hi - 1] == '\0' || is_space(p[hi - 1]))) hi--;
     if (lo == hi)
         return false;
     bool neg = false;
@@ -436,6 +438,8 @@ int dbf_decode_column(const dbf_table *t, const dbf_field *f,
     if (v->type != vector_type(f->kind))
         return lt_error_set(err, "HY000", "internal error: '%s' column vector has the wrong type", t->path);
     null_bit nb = bit_of(t, f->nullbit);
+    v->tags = NULL;              /* dBASE columns have one type per column */
+    v->other = NULL;
     switch (f->kind) {
     case DBF_CHAR:
         return decode_char(t, f, recs, n, v, arena, nb, err);

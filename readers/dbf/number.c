@@ -71,6 +71,40 @@ bool dbf_number_plain_int(const uint8_t *p, size_t n, int64_t *out)
     return true;
 }
 
+bool dbf_number_plain(const uint8_t *p, size_t n, dbf_number *num)
+{
+    size_t i = 0;
+    while (i < n && p[i] == ' ')
+        i++;
+    size_t start = i;
+    bool neg = false;
+    if (i < n && (p[i] == '-' || p[i] == '+'))
+        neg = p[i++] == '-';
+    uint64_t m = 0;
+    int32_t exp10 = 0, digits = 0;
+    for (; i < n && is_digit(p[i]); i++, digits++)
+        m = m * 10 + (uint64_t)(p[i] - '0');
+    if (i < n && p[i] == '.')
+        for (i++; i < n && is_digit(p[i]); i++, digits++, exp10--)
+            m = m * 10 + (uint64_t)(p[i] - '0');
+    /* 19 digits always fit 64 bits; longer text takes the careful path. */
+    if (digits == 0 || digits > 19)
+        return false;
+    size_t end = i;
+    while (i < n && (p[i] == ' ' || p[i] == '\0'))
+        i++;
+    if (i != n)
+        return false;
+    num->mant = m;
+    num->exp10 = exp10;
+    num->ndigits = digits;        /* leading zeros included */
+    num->neg = neg;
+    num->inexact = false;
+    num->text = p + start;
+    num->text_len = (uint32_t)(end - start);
+    return true;
+}
+
 /* Add one digit to the mantissa; `frac` says it is after the point. */
 static void add_digit(dbf_number *num, int d, bool frac)
 {
@@ -148,7 +182,7 @@ static bool scaled_magnitude(const dbf_number *num, int32_t shift, u128 *out)
     }
     int32_t e = num->exp10 + shift;
     if (e >= 0) {
-        if (num->ndigits + e > MAX_DIGITS)
+        if (e > MAX_DIGITS || num->mant >= pow10_u128(MAX_DIGITS - e))
             return false;
         *out = num->mant * pow10_u128(e);
         return true;

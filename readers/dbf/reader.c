@@ -100,6 +100,7 @@ static int open_memo_file(dbf_table *t, lt_table *tab)
         lt_error_set(&e, "HY000", "'%s' has memo fields but its memo file (.dbt or .fpt) is missing", t->path);
         return set_table_error(t, tab, &e);
     }
+    t->memo_path = memo_path;
     t->memo.name = memo_path;
     if (lt_map_file(memo_path, &t->memo_file, &e) != 0)
         return set_table_error(t, tab, &e);
@@ -116,8 +117,7 @@ static void table_free(dbf_table *t, lt_table *tab)
         lt_unmap_file(&t->file);
     if (t->own_memo)
         lt_unmap_file(&t->memo_file);
-    if (t->memo.name != t->path)     /* memory sources reuse the path */
-        free((char *)t->memo.name);
+    free(t->memo_path);
     free(t->path);
     free(t->fields);
     free(t->error);
@@ -338,7 +338,7 @@ int lt_dbf_open_memory(const uint8_t *table, size_t table_len,
             t->memo_file.data = memo_len ? memo : NULL;
             t->memo_file.size = memo_len;
             if (dbf_memo_open(&t->memo, memo_kind_for(t, memo_ext), t->memo_file.data,
-                              memo_len, name, &e) != 0 &&
+                              memo_len, t->path, &e) != 0 &&
                 set_table_error(t, tab, &e) != 0)
                 goto oom;
         }

@@ -1,7 +1,7 @@
 /*
 ** options.c — looking up connection-string keywords.
 */
-#include "reader.h"
+#include "../reader.h"
 
 #include <strings.h>
 

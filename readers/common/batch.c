@@ -1,7 +1,7 @@
 /*
 ** batch.c — allocating batches and reading or writing single cells.
 */
-#include "reader.h"
+#include "../reader.h"
 
 #include <stdlib.h>
 #include <string.h>

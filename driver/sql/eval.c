@@ -1,0 +1,545 @@
+/*
+** eval.c — evaluating expressions over whole vectors.
+**
+** sql_eval walks the tree once per batch, not once per row: each node runs
+** one loop over the selected rows of its operands' vectors, with the
+** operator chosen outside the loop.  Results stay at their rows' positions
+** (no compaction), so a filter narrows the selection without moving data.
+** AND and OR evaluate their right operand only for the rows the left one
+** leaves undecided.  Constants are converted and written into their vector
+** once per execution.
+*/
+#include "exec.h"
+#include "value.h"
+
+#include <math.h>
+#include <string.h>
+
+int sql_vector_alloc(lt_arena *arena, lt_vector *v, lt_type type, int16_t scale,
+                     uint32_t cap)
+{
+    memset(v, 0, sizeof *v);
+    v->type = type;
+    v->scale = scale;
+    v->nulls = lt_arena_alloc(arena, cap);
+    v->v.any = lt_arena_alloc(arena, (size_t)cap * sql_type_width(type));
+    if (v->nulls == NULL || v->v.any == NULL)
+        return -1;
+    memset(v->nulls, 0, cap);
+    return 0;
+}
+
+int sql_check_cancel(const sql_exec *ex, lt_error *err)
+{
+    if (ex->cancel != NULL && atomic_load(ex->cancel))
+        return lt_error_set(err, "HY008", "operation canceled");
+    return 0;
+}
+
+const lt_value *sql_const_value(const sql_exec *ex, const sql_expr *e)
+{
+    return &ex->slots[e->slot].cval;
+}
+
+/* The constant's value as its parent reads it, written into every row. */
+static int init_constant(sql_exec *ex, const sql_expr *e, sql_slot *s, lt_error *err)
+{
+    const lt_value *v = e->kind == SQL_E_LITERAL ? &e->value : &ex->params[e->param];
+    lt_type type = e->conv ? e->want : e->t.type;
+    int16_t scale = e->conv ? e->want_scale : e->t.scale;
+    if (sql_convert_value(v, type, scale, &s->cval, err) != 0)
+        return sql_error_at(err, e);
+    if (type == LT_DECIMAL)
+        s->cval.scale = scale;
+    if (sql_vector_alloc(&ex->arena, &s->out, type, scale, LT_BATCH_ROWS) != 0)
+        return lt_error_set(err, "HY001", "out of memory");
+    for (uint32_t r = 0; r < LT_BATCH_ROWS; r++) {
+        if (s->cval.type == LT_NULL)
+            s->out.nulls[r] = 1;
+        else
+            sql_vector_set(&s->out, r, &s->cval);
+    }
+    return 0;
+}
+
+static int init_slot(sql_exec *ex, const sql_expr *e, sql_slot *s, lt_error *err)
+{
+    lt_arena *a = &ex->arena;
+    const uint32_t cap = LT_BATCH_ROWS;
+    if (sql_expr_is_constant(e))
+        return init_constant(ex, e, s, err);
+    if (e->kind != SQL_E_COLUMN && sql_vector_alloc(a, &s->out, e->t.type, e->t.scale, cap) != 0)
+        goto oom;
+    if (e->conv && sql_vector_alloc(a, &s->conv, e->want, e->want_scale, cap) != 0)
+        goto oom;
+    if (e->kind == SQL_E_AND || e->kind == SQL_E_OR) {
+        if ((s->sel = lt_arena_alloc(a, cap * sizeof *s->sel)) == NULL)
+            goto oom;
+    }
+    if (e->kind == SQL_E_COMPARE || e->kind == SQL_E_IN || e->kind == SQL_E_BETWEEN) {
+        s->cmp = lt_arena_alloc(a, cap);
+        s->cmp_null = lt_arena_alloc(a, cap);
+        if (s->cmp == NULL || s->cmp_null == NULL)
+            goto oom;
+    }
+    return 0;
+oom:
+    return lt_error_set(err, "HY001", "out of memory");
+}
+
+int sql_exec_init(sql_exec *ex, sql_query *q, const lt_value *params,
+                  const atomic_int *cancel, lt_error *err)
+{
+    memset(ex, 0, sizeof *ex);
+    lt_arena_init(&ex->arena);
+    ex->q = q;
+    ex->params = params;
+    ex->cancel = cancel;
+    ex->identity = lt_arena_alloc(&ex->arena, LT_BATCH_ROWS * sizeof *ex->identity);
+    ex->slots = lt_arena_alloc(&ex->arena, (q->nslots ? q->nslots : 1) * sizeof *ex->slots);
+    if (ex->identity == NULL || ex->slots == NULL)
+        return lt_error_set(err, "HY001", "out of memory");
+    for (uint32_t i = 0; i < LT_BATCH_ROWS; i++)
+        ex->identity[i] = i;
+    memset(ex->slots, 0, (q->nslots ? q->nslots : 1) * sizeof *ex->slots);
+    for (uint32_t i = 0; i < q->nslots; i++)
+        if (init_slot(ex, q->slots[i], &ex->slots[i], err) != 0)
+            return -1;
+    return 0;
+}
+
+void sql_exec_free(sql_exec *ex)
+{
+    lt_arena_free(&ex->arena);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Arithmetic                                                                */
+/* ------------------------------------------------------------------------ */
+
+static int overflow(lt_error *err)
+{
+    return lt_error_set(err, "22003", "numeric value out of range");
+}
+
+static int div_zero(lt_error *err)
+{
+    return lt_error_set(err, "22012", "division by zero");
+}
+
+/* One loop per operator: `BODY` computes r from x and y, or fails. */
+#define ARITH_LOOP(FIELD, TYPE, BODY)                                   \
+    for (uint32_t i = 0; i < n; i++) {                                  \
+        uint32_t row = sel[i];                                          \
+        if ((out->nulls[row] = a->nulls[row] | b->nulls[row]) != 0)     \
+            continue;                                                   \
+        TYPE x = a->v.FIELD[row], y = b->v.FIELD[row], r;               \
+        BODY                                                            \
+        out->v.FIELD[row] = r;                                          \
+    }
+
+static int arith_int64(sql_op op, const lt_vector *a, const lt_vector *b,
+                       const uint32_t *sel, uint32_t n, lt_vector *out, lt_error *err)
+{
+    switch (op) {
+    case SQL_OP_ADD:
+        ARITH_LOOP(i64, int64_t,
+                   if ((y > 0 && x > INT64_MAX - y) || (y < 0 && x < INT64_MIN - y))
+                       return overflow(err);
+                   r = x + y;)
+        return 0;
+    case SQL_OP_SUB:
+        ARITH_LOOP(i64, int64_t,
+                   if ((y < 0 && x > INT64_MAX + y) || (y > 0 && x < INT64_MIN + y))
+                       return overflow(err);
+                   r = x - y;)
+        return 0;
+    case SQL_OP_MUL:
+        ARITH_LOOP(i64, int64_t,
+                   lt_int128 p = (lt_int128)x * y;
+                   if (p > INT64_MAX || p < INT64_MIN)
+                       return overflow(err);
+                   r = (int64_t)p;)
+        return 0;
+    case SQL_OP_DIV:
+        ARITH_LOOP(i64, int64_t,
+                   if (y == 0)
+                       return div_zero(err);
+                   if (x == INT64_MIN && y == -1)
+                       return overflow(err);
+                   r = x / y;)
+        return 0;
+    case SQL_OP_MOD:
+        ARITH_LOOP(i64, int64_t,
+                   if (y == 0)
+                       return div_zero(err);
+                   r = y == -1 ? 0 : x % y;)
+        return 0;
+    default:
+        return lt_error_set(err, "HY000", "internal error: bad arithmetic operator");
+    }
+}
+
+static int arith_double(sql_op op, const lt_vector *a, const lt_vector *b,
+                        const uint32_t *sel, uint32_t n, lt_vector *out, lt_error *err)
+{
+    switch (op) {
+    case SQL_OP_ADD: ARITH_LOOP(f64, double, r = x + y;) break;
+    case SQL_OP_SUB: ARITH_LOOP(f64, double, r = x - y;) break;
+    case SQL_OP_MUL: ARITH_LOOP(f64, double, r = x * y;) break;
+    case SQL_OP_DIV: ARITH_LOOP(f64, double, if (y == 0) return div_zero(err); r = x / y;) break;
+    case SQL_OP_MOD: ARITH_LOOP(f64, double, if (y == 0) return div_zero(err); r = fmod(x, y);) break;
+    default:
+        return lt_error_set(err, "HY000", "internal error: bad arithmetic operator");
+    }
+    /* Finite operands with an infinite result overflowed. */
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t row = sel[i];
+        if (!out->nulls[row] && !isfinite(out->v.f64[row]) && isfinite(a->v.f64[row]) &&
+            isfinite(b->v.f64[row]))
+            return overflow(err);
+    }
+    return 0;
+}
+
+/* Operands arrive at the scales typing.c chose: equal for + - %, their own
+** for * (the result's scale is their sum). */
+static int arith_decimal(sql_op op, const lt_vector *a, const lt_vector *b,
+                         const uint32_t *sel, uint32_t n, lt_vector *out, lt_error *err)
+{
+    const lt_int128 max = SQL_DEC_MAX;
+    switch (op) {
+    case SQL_OP_ADD:
+        ARITH_LOOP(dec, lt_int128,
+                   if (x > max || x < -max || y > max || y < -max ||
+                       (y > 0 && x > max - y) || (y < 0 && x < -max - y))
+                       return overflow(err);
+                   r = x + y;)
+        return 0;
+    case SQL_OP_SUB:
+        ARITH_LOOP(dec, lt_int128,
+                   if (x > max || x < -max || y > max || y < -max ||
+                       (y < 0 && x > max + y) || (y > 0 && x < -max + y))
+                       return overflow(err);
+                   r = x - y;)
+        return 0;
+    case SQL_OP_MUL:
+        ARITH_LOOP(dec, lt_int128,
+                   lt_int128 ax = x < 0 ? -x : x;
+                   lt_int128 ay = y < 0 ? -y : y;
+                   if (ax > max || ay > max || (ax != 0 && ay > max / ax))
+                       return overflow(err);
+                   r = x * y;)
+        return 0;
+    case SQL_OP_MOD:
+        ARITH_LOOP(dec, lt_int128,
+                   if (y == 0)
+                       return div_zero(err);
+                   r = x % y;)
+        return 0;
+    default:
+        return lt_error_set(err, "HY000", "internal error: bad arithmetic operator");
+    }
+}
+
+static int eval_arith(const sql_expr *e, const lt_vector *a, const lt_vector *b,
+                      const uint32_t *sel, uint32_t n, lt_vector *out, lt_error *err)
+{
+    switch (out->type) {
+    case LT_INT64:   return arith_int64(e->op, a, b, sel, n, out, err);
+    case LT_DOUBLE:  return arith_double(e->op, a, b, sel, n, out, err);
+    case LT_DECIMAL: return arith_decimal(e->op, a, b, sel, n, out, err);
+    default:
+        for (uint32_t i = 0; i < n; i++)
+            out->nulls[sel[i]] = 1;
+        return 0;
+    }
+}
+
+static int eval_neg(const lt_vector *a, const uint32_t *sel, uint32_t n, lt_vector *out,
+                    lt_error *err)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t row = sel[i];
+        if ((out->nulls[row] = a->type == LT_NULL || a->nulls[row]) != 0)
+            continue;
+        switch (out->type) {
+        case LT_INT64:
+            if (a->v.i64[row] == INT64_MIN)
+                return overflow(err);
+            out->v.i64[row] = -a->v.i64[row];
+            break;
+        case LT_DOUBLE:  out->v.f64[row] = -a->v.f64[row]; break;
+        case LT_DECIMAL: out->v.dec[row] = -a->v.dec[row]; break;
+        default:         out->nulls[row] = 1; break;
+        }
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Logic: three-valued, TRUE = (b 1, null 0), NULL = (null 1)               */
+/* ------------------------------------------------------------------------ */
+
+static int eval_and_or(sql_exec *ex, const sql_expr *e, const lt_batch *in,
+                       const uint32_t *sel, uint32_t n, lt_vector *out, lt_error *err)
+{
+    const lt_vector *l, *r = NULL;
+    sql_slot *s = &ex->slots[e->slot];
+    bool is_and = e->kind == SQL_E_AND;
+    if (sql_eval(ex, e->left, in, sel, n, &l, err) != 0)
+        return -1;
+    /* The right side decides only where the left is NULL or, for AND, TRUE
+    ** (for OR, FALSE). */
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t row = sel[i];
+        if (l->nulls[row] || (l->v.b[row] != 0) == is_and)
+            s->sel[k++] = row;
+    }
+    if (k > 0 && sql_eval(ex, e->right, in, s->sel, k, &r, err) != 0)
+        return -1;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t row = sel[i];
+        bool ln = l->nulls[row], lv = l->v.b[row] != 0;
+        if (!ln && lv != is_and) {
+            /* decided by the left: AND FALSE, OR TRUE */
+            out->nulls[row] = 0;
+            out->v.b[row] = lv;
+            continue;
+        }
+        bool rn = r->nulls[row], rv = r->v.b[row] != 0;
+        if (!rn && rv != is_and) {
+            out->nulls[row] = 0;
+            out->v.b[row] = rv;
+        } else if (ln || rn) {
+            out->nulls[row] = 1;
+        } else {
+            out->nulls[row] = 0;
+            out->v.b[row] = is_and;
+        }
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Comparisons                                                               */
+/* ------------------------------------------------------------------------ */
+
+static void apply_compare(sql_op op, const sql_slot *s, const uint32_t *sel, uint32_t n,
+                          lt_vector *out)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t row = sel[i];
+        out->nulls[row] = s->cmp_null[row];
+        out->v.b[row] = !s->cmp_null[row] && sql_op_holds(op, s->cmp[row]);
+    }
+}
+
+/* x [NOT] IN (a, b, ...): TRUE when some item equals x, else NULL when x or
+** some item is NULL, else FALSE. */
+static int eval_in(sql_exec *ex, const sql_expr *e, const lt_batch *in,
+                   const uint32_t *sel, uint32_t n, lt_vector *out, lt_error *err)
+{
+    sql_slot *s = &ex->slots[e->slot];
+    const lt_vector *x, *item;
+    if (sql_eval(ex, e->left, in, sel, n, &x, err) != 0)
+        return -1;
+    for (uint32_t i = 0; i < n; i++) {
+        out->v.b[sel[i]] = 0;
+        out->nulls[sel[i]] = 0;
+    }
+    for (uint32_t k = 0; k < e->nargs; k++) {
+        if (sql_eval(ex, e->args[k], in, sel, n, &item, err) != 0)
+            return -1;
+        sql_compare_vectors(x, item, sel, n, s->cmp, s->cmp_null);
+        for (uint32_t i = 0; i < n; i++) {
+            uint32_t row = sel[i];
+            if (s->cmp_null[row])
+                out->nulls[row] = 1;
+            else if (s->cmp[row] == 0)
+                out->v.b[row] = 1;
+        }
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t row = sel[i];
+        if (out->v.b[row])
+            out->nulls[row] = 0;
+        else if (!out->nulls[row])
+            out->v.b[row] = 0;
+        if (e->negated)
+            out->v.b[row] = !out->v.b[row];
+    }
+    return 0;
+}
+
+/* x [NOT] BETWEEN lo AND hi = x >= lo AND x <= hi, three-valued. */
+static int eval_between(sql_exec *ex, const sql_expr *e, const lt_batch *in,
+                        const uint32_t *sel, uint32_t n, lt_vector *out, lt_error *err)
+{
+    sql_slot *s = &ex->slots[e->slot];
+    const lt_vector *x, *bound;
+    if (sql_eval(ex, e->left, in, sel, n, &x, err) != 0)
+        return -1;
+    for (uint32_t i = 0; i < n; i++) {
+        out->v.b[sel[i]] = 1;
+        out->nulls[sel[i]] = 0;
+    }
+    for (int side = 0; side < 2; side++) {
+        if (sql_eval(ex, side == 0 ? e->right : e->third, in, sel, n, &bound, err) != 0)
+            return -1;
+        sql_compare_vectors(x, bound, sel, n, s->cmp, s->cmp_null);
+        for (uint32_t i = 0; i < n; i++) {
+            uint32_t row = sel[i];
+            if (!out->nulls[row] && !out->v.b[row])
+                continue; /* already FALSE */
+            if (s->cmp_null[row])
+                out->nulls[row] = 1;
+            else if (side == 0 ? s->cmp[row] < 0 : s->cmp[row] > 0) {
+                out->nulls[row] = 0;
+                out->v.b[row] = 0;
+            }
+        }
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t row = sel[i];
+        if (out->nulls[row])
+            out->v.b[row] = 0;
+        else if (e->negated)
+            out->v.b[row] = !out->v.b[row];
+    }
+    return 0;
+}
+
+/* True when the bytes are exactly one UTF-8 character. */
+static bool one_char(const char *s, size_t len)
+{
+    if (len == 0 || len > 4)
+        return false;
+    unsigned char c = (unsigned char)s[0];
+    size_t want = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 0;
+    if (want != len)
+        return false;
+    for (size_t k = 1; k < len; k++)
+        if (((unsigned char)s[k] & 0xC0) != 0x80)
+            return false;
+    return true;
+}
+
+static int eval_like(sql_exec *ex, const sql_expr *e, const lt_batch *in,
+                     const uint32_t *sel, uint32_t n, lt_vector *out, lt_error *err)
+{
+    const lt_vector *x, *pat, *esc = NULL;
+    if (sql_eval(ex, e->left, in, sel, n, &x, err) != 0 ||
+        sql_eval(ex, e->right, in, sel, n, &pat, err) != 0 ||
+        (e->third != NULL && sql_eval(ex, e->third, in, sel, n, &esc, err) != 0))
+        return -1;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t row = sel[i];
+        if ((out->nulls[row] = x->nulls[row] | pat->nulls[row] | (esc ? esc->nulls[row] : 0)) != 0)
+            continue;
+        const char *ep = NULL;
+        size_t elen = 0;
+        if (esc != NULL) {
+            ep = esc->v.bytes[row].ptr;
+            elen = esc->v.bytes[row].len;
+            if (!one_char(ep, elen))
+                return lt_error_set(err, "22019", "invalid escape character: ESCAPE needs exactly one character");
+        }
+        lt_bytes xs = x->v.bytes[row], ps = pat->v.bytes[row];
+        int m = sql_like(xs.ptr, xs.len, ps.ptr, ps.len, ep, elen);
+        if (m < 0)
+            return lt_error_set(err, "22025", "invalid escape sequence: the LIKE pattern ends with its escape character");
+        out->v.b[row] = (m == 1) != e->negated;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The walk                                                                  */
+/* ------------------------------------------------------------------------ */
+
+static int eval_node(sql_exec *ex, const sql_expr *e, const lt_batch *in,
+                     const uint32_t *sel, uint32_t n, lt_vector *out, lt_error *err)
+{
+    sql_slot *s = &ex->slots[e->slot];
+    const lt_vector *l, *r;
+    switch (e->kind) {
+    case SQL_E_NEG:
+        if (sql_eval(ex, e->left, in, sel, n, &l, err) != 0)
+            return -1;
+        return eval_neg(l, sel, n, out, err);
+    case SQL_E_ARITH:
+        if (sql_eval(ex, e->left, in, sel, n, &l, err) != 0 ||
+            sql_eval(ex, e->right, in, sel, n, &r, err) != 0)
+            return -1;
+        return eval_arith(e, l, r, sel, n, out, err);
+    case SQL_E_COMPARE:
+        if (sql_eval(ex, e->left, in, sel, n, &l, err) != 0 ||
+            sql_eval(ex, e->right, in, sel, n, &r, err) != 0)
+            return -1;
+        sql_compare_vectors(l, r, sel, n, s->cmp, s->cmp_null);
+        apply_compare(e->op, s, sel, n, out);
+        return 0;
+    case SQL_E_AND:
+    case SQL_E_OR:
+        return eval_and_or(ex, e, in, sel, n, out, err);
+    case SQL_E_NOT:
+        if (sql_eval(ex, e->left, in, sel, n, &l, err) != 0)
+            return -1;
+        for (uint32_t i = 0; i < n; i++) {
+            uint32_t row = sel[i];
+            out->nulls[row] = l->nulls[row];
+            out->v.b[row] = !l->v.b[row];
+        }
+        return 0;
+    case SQL_E_IS_NULL:
+        if (sql_eval(ex, e->left, in, sel, n, &l, err) != 0)
+            return -1;
+        for (uint32_t i = 0; i < n; i++) {
+            uint32_t row = sel[i];
+            out->nulls[row] = 0;
+            out->v.b[row] = (l->type == LT_NULL || l->nulls[row]) != e->negated;
+        }
+        return 0;
+    case SQL_E_IN:
+        return eval_in(ex, e, in, sel, n, out, err);
+    case SQL_E_BETWEEN:
+        return eval_between(ex, e, in, sel, n, out, err);
+    case SQL_E_LIKE:
+        return eval_like(ex, e, in, sel, n, out, err);
+    case SQL_E_LITERAL:
+    case SQL_E_PARAM:
+    case SQL_E_COLUMN:
+    case SQL_E_FUNC:
+    case SQL_E_CONCAT:
+        break;
+    }
+    return lt_error_set(err, "HY000", "internal error: cannot evaluate this expression");
+}
+
+int sql_eval(sql_exec *ex, const sql_expr *e, const lt_batch *in,
+             const uint32_t *sel, uint32_t n, const lt_vector **out,
+             lt_error *err)
+{
+    sql_slot *s = &ex->slots[e->slot];
+    const lt_vector *v;
+    if (sql_expr_is_constant(e)) {
+        *out = &s->out; /* already converted and written */
+        return 0;
+    }
+    if (e->kind == SQL_E_COLUMN) {
+        v = &in->cols[e->input];
+    } else {
+        if (eval_node(ex, e, in, sel, n, &s->out, err) != 0)
+            return -1;
+        v = &s->out;
+    }
+    if (e->conv) {
+        if (sql_convert_vector(v, sel, n, &s->conv, err) != 0)
+            return -1;
+        v = &s->conv;
+    }
+    *out = v;
+    return 0;
+}

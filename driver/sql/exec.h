@@ -1,0 +1,156 @@
+/*
+** exec.h — the executor: operators that pull batches, and the evaluation
+** of expressions over whole vectors.
+**
+** Operators form a tree; each `next` returns a chunk: a batch and the rows
+** of it that are live (a selection vector), so that a filter passes batches
+** on without copying.  A chunk stays valid until the next call on the same
+** operator.  n == 0 only at the end.
+**
+** One sql_exec holds the state of one execution of a query: the parameter
+** values, per expression node a slot (result vectors, scratch space, the
+** constant's converted value), and an arena that everything of the
+** execution comes from, freed at once when the cursor closes.  Nothing is
+** global, so statements run concurrently in different threads.
+*/
+#ifndef SQL_EXEC_H
+#define SQL_EXEC_H
+
+#include <stdatomic.h>
+
+#include "query.h"
+
+typedef struct sql_chunk {
+    lt_batch *batch;
+    const uint32_t *sel;  /* live rows, ascending; NULL means 0 .. n-1 */
+    uint32_t n;
+} sql_chunk;
+
+/* Evaluation state of one expression node. */
+typedef struct sql_slot {
+    lt_vector out;        /* the node's result (constants: filled once) */
+    lt_vector conv;       /* the result converted to the node's `want` */
+    uint32_t *sel;        /* scratch selection (AND, OR) */
+    int8_t *cmp;          /* comparison results (COMPARE, IN, BETWEEN) */
+    uint8_t *cmp_null;
+    lt_value cval;        /* constants: the value as the parent reads it */
+} sql_slot;
+
+typedef struct sql_exec {
+    lt_arena arena;
+    sql_query *q;
+    const lt_value *params;
+    sql_slot *slots;
+    uint32_t *identity;   /* 0, 1, ..., LT_BATCH_ROWS - 1 */
+    const atomic_int *cancel;
+} sql_exec;
+
+/* eval.c */
+/* Set up the slots of every node and the constants' values (conversions
+** of constants fail here: 22018, 22007, 22003). */
+int sql_exec_init(sql_exec *ex, sql_query *q, const lt_value *params,
+                  const atomic_int *cancel, lt_error *err);
+void sql_exec_free(sql_exec *ex);
+/* Evaluate `e` for the rows `sel[0..n)` of `in`; the result vector (typed
+** as the parent wants it) holds the values at those row positions. */
+int sql_eval(sql_exec *ex, const sql_expr *e, const lt_batch *in,
+             const uint32_t *sel, uint32_t n, const lt_vector **out,
+             lt_error *err);
+/* A constant's value as its parent reads it (after sql_exec_init). */
+const lt_value *sql_const_value(const sql_exec *ex, const sql_expr *e);
+/* A vector of `type` with room for `cap` rows, from the execution arena. */
+int sql_vector_alloc(lt_arena *arena, lt_vector *v, lt_type type,
+                     int16_t scale, uint32_t cap);
+/* HY008 when the cursor was cancelled. */
+int sql_check_cancel(const sql_exec *ex, lt_error *err);
+
+/* convert.c: convert rows `sel` of `in` into `out` (type and scale set). */
+int sql_convert_vector(const lt_vector *in, const uint32_t *sel, uint32_t n,
+                       lt_vector *out, lt_error *err);
+/* One cell as a value (text points into the vector). */
+void sql_vector_get(const lt_vector *v, uint32_t row, lt_value *out);
+/* Store a value of the vector's type into a cell (text not copied). */
+void sql_vector_set(lt_vector *v, uint32_t row, const lt_value *val);
+/* Copy cell `from` of `src` to cell `to` of `dst` (same type). */
+void sql_vector_copy_cell(lt_vector *dst, uint32_t to, const lt_vector *src,
+                          uint32_t from);
+
+/* dst rows 0..n-1 = src rows sel[0..n) (sel NULL: 0..n-1); same type. */
+void sql_vector_gather(lt_vector *dst, const lt_vector *src, const uint32_t *sel,
+                       uint32_t n);
+
+/* compare.c */
+/* For each row of `sel`: null[row] = 1 when either side is NULL, else
+** cmp[row] = -1, 0 or 1.  The vectors' types are a pair typing.c allows. */
+void sql_compare_vectors(const lt_vector *a, const lt_vector *b,
+                         const uint32_t *sel, uint32_t n, int8_t *cmp,
+                         uint8_t *null);
+bool sql_op_holds(sql_op op, int cmp);
+/* Cells of two vectors of the same type, neither NULL. */
+int sql_compare_cells(const lt_vector *a, uint32_t ra, const lt_vector *b,
+                      uint32_t rb);
+/* NULL equals NULL here (DISTINCT). */
+bool sql_equal_cells(const lt_vector *a, uint32_t ra, const lt_vector *b,
+                     uint32_t rb);
+uint64_t sql_hash_cell(const lt_vector *v, uint32_t row, uint64_t seed);
+
+/* like.c: 1 match, 0 no match, -1 a pattern ending in the escape. */
+int sql_like(const char *s, size_t slen, const char *p, size_t plen,
+             const char *esc, size_t esc_len);
+
+/* rowstore.c: rows copied out of batches that must outlive them (sort,
+** distinct).  Text and binary are copied into the store's arena. */
+typedef struct sql_rowstore {
+    uint32_t ncols;
+    lt_vector *cols;
+    uint32_t count, capacity;
+    lt_arena text;
+} sql_rowstore;
+
+int sql_rowstore_init(sql_rowstore *rs, const lt_batch *shape, uint32_t ncols);
+int sql_rowstore_append(sql_rowstore *rs, const lt_batch *b, uint32_t row,
+                        lt_error *err);
+void sql_rowstore_free(sql_rowstore *rs);
+
+/* Operators */
+typedef struct sql_operator sql_operator;
+struct sql_operator {
+    int (*next)(sql_operator *op, sql_chunk *out, lt_error *err);
+    void (*close)(sql_operator *op);
+    sql_exec *ex;
+    sql_operator *child;
+};
+
+/* The next chunk of `op` (n == 0 at the end). */
+static inline int sql_next(sql_operator *op, sql_chunk *out, lt_error *err)
+{
+    return op->next(op, out, err);
+}
+void sql_close(sql_operator *op);
+
+/* exec_scan.c: rows of a table; the spec and its arrays must outlive it. */
+int sql_op_scan(sql_exec *ex, lt_source *src, lt_scan_spec *spec,
+                sql_operator **out, lt_error *err);
+/* exec_values.c: one row without columns (FROM-less SELECT). */
+int sql_op_values(sql_exec *ex, sql_operator **out, lt_error *err);
+/* exec_filter.c: rows for which every conjunct is TRUE. */
+int sql_op_filter(sql_exec *ex, sql_operator *child, sql_expr **conj,
+                  uint32_t nconj, sql_operator **out, lt_error *err);
+/* exec_project.c: dense batches of the outputs' values. */
+int sql_op_project(sql_exec *ex, sql_operator *child, const sql_output *outs,
+                   uint32_t nouts, sql_operator **out, lt_error *err);
+/* exec_distinct.c: the first occurrence of each distinct row. */
+int sql_op_distinct(sql_exec *ex, sql_operator *child, sql_operator **out,
+                    lt_error *err);
+/* exec_sort.c: all rows, ordered by the keys (columns of the child). */
+int sql_op_sort(sql_exec *ex, sql_operator *child, const sql_sort_key *keys,
+                uint32_t nkeys, sql_operator **out, lt_error *err);
+/* exec_limit.c: skip `offset` rows, then pass at most `count` (-1: all). */
+int sql_op_limit(sql_exec *ex, sql_operator *child, int64_t offset,
+                 int64_t count, sql_operator **out, lt_error *err);
+
+/* planner.c: the operator tree of an execution (the scan offered the
+** simple predicates; those it answers exactly are not filtered again). */
+int sql_plan_open(sql_exec *ex, sql_operator **out, lt_error *err);
+
+#endif /* SQL_EXEC_H */

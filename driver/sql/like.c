@@ -1,0 +1,103 @@
+/*
+** like.c — the LIKE matcher: % any run of characters, _ one character,
+** the escape character making the next pattern character literal.
+**
+** Characters are UTF-8 sequences; letters A-Z match a-z (ASCII only, as
+** SQLite, Access and SQL Server's default collation do); every other
+** character matches only itself.  The matcher is iterative: on a mismatch
+** after a %, it retries one character further (the classic wildcard
+** backtrack), so it needs no memory and no recursion.
+*/
+#include "exec.h"
+
+/* Bytes of the UTF-8 character starting at s[i] (1 for a stray byte). */
+static size_t char_len(const char *s, size_t len, size_t i)
+{
+    unsigned char c = (unsigned char)s[i];
+    size_t n = c < 0xC0 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+    if (i + n > len)
+        return 1;
+    for (size_t k = 1; k < n; k++)
+        if (((unsigned char)s[i + k] & 0xC0) != 0x80)
+            return 1;
+    return n;
+}
+
+static unsigned char fold(unsigned char c)
+{
+    return c >= 'A' && c <= 'Z' ? (unsigned char)(c + 32) : c;
+}
+
+/* Does the character at p[pi] (pn bytes) equal the one at s[si]? */
+static bool same_char(const char *s, size_t slen, size_t si, const char *p, size_t pi,
+                      size_t pn)
+{
+    if (char_len(s, slen, si) != pn)
+        return false;
+    if (pn == 1)
+        return fold((unsigned char)s[si]) == fold((unsigned char)p[pi]);
+    for (size_t k = 0; k < pn; k++)
+        if (s[si + k] != p[pi + k])
+            return false;
+    return true;
+}
+
+static bool is_escape(const char *p, size_t plen, size_t pi, const char *esc, size_t esc_len)
+{
+    if (esc_len == 0 || pi + esc_len > plen)
+        return false;
+    for (size_t k = 0; k < esc_len; k++)
+        if (p[pi + k] != esc[k])
+            return false;
+    return true;
+}
+
+int sql_like(const char *s, size_t slen, const char *p, size_t plen,
+             const char *esc, size_t esc_len)
+{
+    size_t si = 0, pi = 0;
+    size_t star_p = SIZE_MAX, star_s = 0; /* after the last %, and where it began */
+    while (si < slen) {
+        if (pi < plen) {
+            if (is_escape(p, plen, pi, esc, esc_len)) {
+                size_t lit = pi + esc_len;
+                if (lit >= plen)
+                    return -1;
+                size_t ln = char_len(p, plen, lit);
+                if (same_char(s, slen, si, p, lit, ln)) {
+                    si += ln;
+                    pi = lit + ln;
+                    continue;
+                }
+            } else if (p[pi] == '%') {
+                while (pi < plen && p[pi] == '%')
+                    pi++;
+                star_p = pi;
+                star_s = si;
+                continue;
+            } else if (p[pi] == '_') {
+                si += char_len(s, slen, si);
+                pi++;
+                continue;
+            } else {
+                size_t pn = char_len(p, plen, pi);
+                if (same_char(s, slen, si, p, pi, pn)) {
+                    si += pn;
+                    pi += pn;
+                    continue;
+                }
+            }
+        }
+        if (star_p == SIZE_MAX)
+            return 0;
+        /* Let the last % take one more character and try again. */
+        star_s += char_len(s, slen, star_s);
+        si = star_s;
+        pi = star_p;
+    }
+    while (pi < plen && p[pi] == '%')
+        pi++;
+    if (pi < plen && is_escape(p, plen, pi, esc, esc_len) && pi + esc_len >= plen)
+        return -1;
+    return pi == plen;
+}

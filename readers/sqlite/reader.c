@@ -1,0 +1,332 @@
+/*
+** reader.c — the SQLite reader's lt_reader: probing, opening, scans.
+**
+** Opening maps the file read-only, checks the header, lays the committed
+** frames of a -wal file over it (WAL mode only) and reads sqlite_schema.
+** Nothing is written, created or locked: not the database, not the -wal,
+** not the -shm.
+**
+** A scan walks the table's b-tree in rowid (or primary-key) order.  Per row
+** it walks the record header once, up to the last wanted field, and decodes
+** only the wanted fields.  Pages are read in place from the mapping; only a
+** payload that overflows its page is assembled into a buffer, and only as
+** far as the wanted fields reach.
+**
+** A file rewritten under a scan fails the statement: each batch checks the
+** file's identity, size and mtime and the header's change counter against
+** what they were at open (see README.md for why not reread).
+*/
+#include "sqlite_internal.h"
+
+#include "../common/endian.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct lt_scan {
+    sqlite_source *src;
+    const sqlite_table *st;
+    const lt_table *table;
+    const lt_scan_spec *spec;
+    sqlite_cursor cur;
+    uint32_t limit;            /* record fields to walk */
+    uint64_t *serials;
+    uint32_t *offsets;
+    sqlite_buf buf;
+    bool done;
+};
+
+static int probe(const uint8_t *head, size_t len, const char *path)
+{
+    (void)path;
+    if (len >= 16 && memcmp(head, "SQLite format 3", 16) == 0)
+        return 100;
+    return 0;
+}
+
+static void source_free(sqlite_source *s)
+{
+    if (s == NULL)
+        return;
+    sqlite_schema_free(s);
+    sqlite_wal_close(&s->db);
+    if (s->own_file)
+        lt_unmap_file(&s->file);
+    free(s->base.path);
+    free(s);
+}
+
+static void sqlite_close(lt_source *base)
+{
+    source_free((sqlite_source *)base);
+}
+
+/* Header, WAL, schema: everything after the bytes are in memory. */
+static int open_bytes(sqlite_source *s, const char *wal_path, lt_error *err)
+{
+    const char *name = s->base.path;
+    if (sqlite_header_parse(&s->db, name, s->file.data, s->file.size, err) != 0)
+        return -1;
+    if (s->db.wal_mode && wal_path != NULL && sqlite_wal_open(&s->db, wal_path, err) != 0)
+        return -1;
+    return sqlite_schema_load(s, err);
+}
+
+static sqlite_source *source_new(const char *name)
+{
+    sqlite_source *s = calloc(1, sizeof *s);
+    if (s == NULL)
+        return NULL;
+    s->base.reader = &lt_sqlite_reader;
+    s->base.path = strdup(name);
+    if (s->base.path == NULL) {
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+static int sqlite_open(const char *path, const lt_options *opts, lt_source **out,
+                       lt_error *err)
+{
+    (void)opts;
+    *out = NULL;
+    sqlite_source *s = source_new(path);
+    if (s == NULL)
+        return lt_error_set(err, "HY001", "out of memory opening '%s'", path);
+    if (lt_map_file(path, &s->file, err) != 0) {
+        source_free(s);
+        return -1;
+    }
+    s->own_file = true;
+    size_t n = strlen(path);
+    char *wal = malloc(n + 5);
+    if (wal == NULL) {
+        source_free(s);
+        return lt_error_set(err, "HY001", "out of memory opening '%s'", path);
+    }
+    memcpy(wal, path, n);
+    memcpy(wal + n, "-wal", 5);
+    int rc = open_bytes(s, wal, err);
+    free(wal);
+    if (rc != 0) {
+        source_free(s);
+        return -1;
+    }
+    *out = &s->base;
+    return 0;
+}
+
+int lt_sqlite_open_memory(const uint8_t *data, size_t len, const char *name,
+                          const lt_options *opts, lt_source **out, lt_error *err)
+{
+    (void)opts;
+    *out = NULL;
+    sqlite_source *s = source_new(name ? name : "memory");
+    if (s == NULL)
+        return lt_error_set(err, "HY001", "out of memory");
+    s->file.data = len ? data : NULL;
+    s->file.size = len;
+    if (open_bytes(s, NULL, err) != 0) {
+        source_free(s);
+        return -1;
+    }
+    *out = &s->base;
+    return 0;
+}
+
+/* ---- scans ------------------------------------------------------------------- */
+
+static void scan_free(lt_scan *sc)
+{
+    if (sc == NULL)
+        return;
+    free(sc->serials);
+    free(sc->offsets);
+    free(sc->buf.p);
+    free(sc);
+}
+
+static int sqlite_scan_open(lt_source *base, const lt_scan_spec *spec, lt_scan **out,
+                            lt_error *err)
+{
+    sqlite_source *src = (sqlite_source *)base;
+    *out = NULL;
+    if (spec->table >= base->ntables)
+        return lt_error_set(err, "HY000", "'%s': no table number %u", base->path, spec->table);
+    const lt_table *t = &base->tables[spec->table];
+    const sqlite_table *st = &src->tables[spec->table];
+    if (st->error != NULL)
+        return lt_error_set(err, "HY000", "%s", st->error);
+    uint32_t limit = 0;
+    for (uint32_t j = 0; j < spec->ncols; j++) {
+        uint32_t c = spec->cols[j];
+        if (c >= t->ncols)
+            return lt_error_set(err, "HY000", "'%s': table '%s' has no column %u", base->path, t->name, c);
+        int32_t f = st->cols[c].field;
+        if (f == SQLITE_FIELD_VIRTUAL)
+            return lt_error_set(err, "HY000",
+                                "'%s': column '%s' of table '%s' is a VIRTUAL generated column (AS %s), "
+                                "which Lector does not compute yet",
+                                base->path, t->cols[c].name, t->name, st->cols[c].generated);
+        if (f >= 0 && (uint32_t)f + 1 > limit)
+            limit = (uint32_t)f + 1;
+    }
+    for (uint32_t i = 0; i < spec->npreds; i++)
+        spec->preds[i].use = LT_PUSH_UNUSED;
+    lt_scan *sc = calloc(1, sizeof *sc);
+    if (sc == NULL)
+        return lt_error_set(err, "HY001", "out of memory");
+    sc->src = src;
+    sc->st = st;
+    sc->table = t;
+    sc->spec = spec;
+    sc->limit = limit;
+    sc->serials = malloc((limit ? limit : 1) * sizeof *sc->serials);
+    sc->offsets = malloc((limit ? limit : 1) * sizeof *sc->offsets);
+    if (sc->serials == NULL || sc->offsets == NULL) {
+        scan_free(sc);
+        return lt_error_set(err, "HY001", "out of memory");
+    }
+    if (sqlite_cursor_open(&sc->cur, &src->db, st->root, st->without_rowid, err) != 0) {
+        scan_free(sc);
+        return -1;
+    }
+    *out = sc;
+    return 0;
+}
+
+static int bad_record(const lt_scan *sc, const sqlite_cell *cell, lt_error *err)
+{
+    return lt_error_set(err, "HY000", "'%s' is corrupt: page %u: bad record in table '%s'",
+                        sc->src->db.path, cell->pgno, sc->table->name);
+}
+
+/* Decode the wanted columns of one cell into row `row`. */
+static int read_row(lt_scan *sc, const sqlite_cell *cell, lt_batch *batch,
+                    uint32_t row, lt_error *err)
+{
+    const sqlite_db *db = &sc->src->db;
+    const uint8_t *rec = cell->local;
+    uint32_t have = cell->local_len, len = cell->payload_len;
+    bool transient = false;
+    uint32_t nf = 0;
+    if (sc->limit > 0 && len > 0) {
+        uint64_t hsize;
+        if (sqlite_varint(rec, rec + have, &hsize) == 0 || hsize > len)
+            return bad_record(sc, cell, err);
+        if (hsize > have) {
+            if (sqlite_payload_read(db, cell, (uint32_t)hsize, &sc->buf, err) != 0)
+                return -1;
+            rec = sc->buf.p;
+            have = (uint32_t)hsize;
+            transient = true;
+        }
+        uint32_t hlen;
+        if (sqlite_record_header(rec, have, len, sc->limit, sc->serials, sc->offsets, &nf,
+                                 &hlen) != 0)
+            return bad_record(sc, cell, err);
+        uint32_t need = nf ? sc->offsets[nf - 1] + (uint32_t)sqlite_serial_size(sc->serials[nf - 1])
+                           : hlen;
+        if (need > have) {
+            if (sqlite_payload_read(db, cell, need, &sc->buf, err) != 0)
+                return -1;
+            rec = sc->buf.p;
+            have = need;
+            transient = true;
+        }
+    }
+    const lt_scan_spec *spec = sc->spec;
+    for (uint32_t j = 0; j < spec->ncols; j++) {
+        const sqlite_col *col = &sc->st->cols[spec->cols[j]];
+        int32_t f = col->field;
+        sqlite_val v;
+        if (f == SQLITE_FIELD_ROWID) {
+            v.cls = SQLITE_INT;
+            v.i = cell->rowid;
+        } else if ((uint32_t)f < nf) {
+            sqlite_decode(sc->serials[f], rec + sc->offsets[f], db->encoding, &v);
+            v.transient = transient;
+        } else if (col->has_default) {
+            if (!col->default_ok)
+                return lt_error_set(err, "HY000",
+                                    "'%s': a row of table '%s' predates column '%s', whose DEFAULT "
+                                    "is an expression Lector does not evaluate",
+                                    db->path, sc->table->name, sc->table->cols[spec->cols[j]].name);
+            v = col->dflt;
+        } else {
+            v.cls = SQLITE_NULL;
+        }
+        if (sqlite_put(batch, j, row, &v) != 0)
+            return lt_error_set(err, "HY001", "out of memory reading '%s'", db->path);
+    }
+    return 0;
+}
+
+static int check_unchanged(const sqlite_source *src, lt_error *err)
+{
+    if (src->own_file) {
+        if (lt_file_check(&src->file, err) != 0)
+            return -1;
+        if (src->db.size >= 100 && src->db.wal_pages == NULL &&
+            lt_be32(src->db.data + 24) != src->db.change_counter)
+            return lt_error_set(err, "HY000",
+                                "'%s' changed while Lector was reading it; reconnect to read the new version",
+                                src->db.path);
+    }
+    return 0;
+}
+
+static int sqlite_scan_next(lt_scan *sc, lt_batch *batch, lt_error *err)
+{
+    lt_batch_reset(batch);
+    sqlite_batch_untag(batch);
+    if (sc->done)
+        return 0;
+    if (check_unchanged(sc->src, err) != 0)
+        return -1;
+    while (batch->count < batch->capacity) {
+        sqlite_cell cell;
+        int r = sqlite_cursor_next(&sc->cur, &cell, err);
+        if (r < 0)
+            return -1;
+        if (r == 0) {
+            sc->done = true;
+            break;
+        }
+        if (read_row(sc, &cell, batch, batch->count, err) != 0)
+            return -1;
+        batch->count++;
+    }
+    return 0;
+}
+
+static void sqlite_scan_close(lt_scan *sc)
+{
+    scan_free(sc);
+}
+
+static int64_t sqlite_count_rows(lt_source *base, uint32_t table, lt_error *err)
+{
+    sqlite_source *src = (sqlite_source *)base;
+    if (table >= base->ntables)
+        return -1;
+    const sqlite_table *st = &src->tables[table];
+    if (st->error != NULL) {
+        lt_error_set(err, "HY000", "%s", st->error);
+        return -1;
+    }
+    return sqlite_btree_count(&src->db, st->root, st->without_rowid, err);
+}
+
+const lt_reader lt_sqlite_reader = {
+    .name = "sqlite",
+    .probe = probe,
+    .open = sqlite_open,
+    .close = sqlite_close,
+    .scan_open = sqlite_scan_open,
+    .scan_next = sqlite_scan_next,
+    .scan_close = sqlite_scan_close,
+    .count_rows = sqlite_count_rows,
+};

@@ -1,0 +1,943 @@
+/*
+** schema.c — sqlite_schema and the CREATE TABLE text, to tables and columns.
+**
+** SQLite keeps no column catalog: the only description of a table is the
+** CREATE TABLE statement stored in sqlite_schema, so this file tokenizes and
+** parses it the way SQLite's grammar does: every quote form ("x", [x], `x`,
+** 'x', each with its doubled-quote escape), comments, multi-word type names
+** with sizes, column constraints (PRIMARY KEY, NOT NULL, DEFAULT, COLLATE,
+** CHECK, REFERENCES, GENERATED/AS), table constraints and the table options
+** after the closing parenthesis (WITHOUT ROWID, STRICT).
+**
+** From the parse come: the column names and declared types; the affinity
+** (sqlite3AffinityType's rules); the logical type handed to clients; which
+** column is the rowid alias (INTEGER PRIMARY KEY, with SQLite's quirks);
+** where each column sits in the record (WITHOUT ROWID tables store the key
+** columns first; VIRTUAL generated columns are not stored); DEFAULTs for
+** records written before ALTER TABLE ADD COLUMN; keys and indexes for the
+** catalog functions.
+*/
+#include "sqlite_internal.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* The size of text columns whose declared type gives none: SQL_LONGVARCHAR
+** with the size Microsoft's drivers give a memo (2^30 - 1). */
+#define LONG_SIZE 1073741823u
+
+/* ---- the parse ------------------------------------------------------------ */
+
+typedef struct col_def {
+    char *name;
+    const char *type;          /* span in the SQL text */
+    size_t type_len;
+    int64_t size, scale;       /* -1 when not given */
+    bool notnull, pk, pk_desc, unique;
+    const char *dflt;          /* DEFAULT span */
+    size_t dflt_len;
+    const char *gen;           /* AS (...) inner span */
+    size_t gen_len;
+    bool gen_virtual;
+} col_def;
+
+typedef struct table_def {
+    col_def *cols;
+    uint32_t ncols, cap;
+    uint32_t *pk;              /* table-constraint PRIMARY KEY columns */
+    uint32_t npk;
+    bool pk_constraint;        /* PRIMARY KEY given as a table constraint */
+    uint32_t nunique;          /* UNIQUE constraints seen (autoindexes) */
+    bool without_rowid, strict;
+    bool is_virtual;
+    char *module;
+} table_def;
+
+static void table_def_free(table_def *d)
+{
+    for (uint32_t i = 0; i < d->ncols; i++)
+        free(d->cols[i].name);
+    free(d->cols);
+    free(d->pk);
+    free(d->module);
+    memset(d, 0, sizeof *d);
+}
+
+static bool is_constraint_start(const sqlite_lexer *lx)
+{
+    static const char *const kws[] = {"CONSTRAINT", "PRIMARY", "NOT", "NULL", "UNIQUE",
+                                      "CHECK", "DEFAULT", "COLLATE", "REFERENCES",
+                                      "GENERATED", "AS", NULL};
+    for (int i = 0; kws[i]; i++)
+        if (sqlite_lex_is_kw(lx, kws[i]))
+            return true;
+    return false;
+}
+
+static int64_t parse_int(const char *t, size_t n)
+{
+    int64_t v = 0;
+    for (size_t i = 0; i < n && isdigit((unsigned char)t[i]); i++)
+        if (v < INT32_MAX)
+            v = v * 10 + (t[i] - '0');
+    return v;
+}
+
+static int find_col(const table_def *d, const char *name)
+{
+    for (uint32_t i = 0; i < d->ncols; i++)
+        if (strcasecmp(d->cols[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+/* Skip "ON CONFLICT x". */
+static void skip_conflict(sqlite_lexer *lx)
+{
+    if (sqlite_lex_accept(lx, "ON") && sqlite_lex_accept(lx, "CONFLICT"))
+        sqlite_lex_next(lx);
+}
+
+static bool parse_column(sqlite_lexer *lx, table_def *d)
+{
+    if (d->ncols == d->cap) {
+        uint32_t cap = d->cap ? d->cap * 2 : 16;
+        col_def *c = realloc(d->cols, cap * sizeof *c);
+        if (c == NULL)
+            return false;
+        d->cols = c;
+        d->cap = cap;
+    }
+    col_def *c = &d->cols[d->ncols];
+    memset(c, 0, sizeof *c);
+    c->size = c->scale = -1;
+    c->name = sqlite_dequote(lx->tok, lx->len);
+    if (c->name == NULL)
+        return false;
+    d->ncols++;
+    sqlite_lex_next(lx);
+    /* The type: names up to a constraint keyword, then an optional (n[,m]). */
+    const char *tstart = NULL, *tend = NULL;
+    while ((lx->kind == SQLITE_TK_ID && !is_constraint_start(lx)) || lx->kind == SQLITE_TK_QID ||
+           lx->kind == SQLITE_TK_STRING) {
+        if (tstart == NULL)
+            tstart = lx->tok;
+        tend = lx->tok + lx->len;
+        sqlite_lex_next(lx);
+    }
+    if (tstart != NULL && lx->kind == SQLITE_TK_LP) {
+        sqlite_lex_next(lx);
+        int nth = 0;
+        while (lx->kind != SQLITE_TK_RP && lx->kind != SQLITE_TK_END) {
+            if (lx->kind == SQLITE_TK_NUM) {
+                if (nth == 0)
+                    c->size = parse_int(lx->tok, lx->len);
+                else if (nth == 1)
+                    c->scale = parse_int(lx->tok, lx->len);
+                nth++;
+            }
+            sqlite_lex_next(lx);
+        }
+        if (lx->kind != SQLITE_TK_RP)
+            return false;
+        tend = lx->tok + 1;
+        sqlite_lex_next(lx);
+    }
+    c->type = tstart;
+    c->type_len = tstart ? (size_t)(tend - tstart) : 0;
+    /* Constraints. */
+    while (lx->kind != SQLITE_TK_COMMA && lx->kind != SQLITE_TK_RP) {
+        if (lx->kind == SQLITE_TK_END)
+            return false;
+        if (sqlite_lex_accept(lx, "CONSTRAINT")) {
+            sqlite_lex_next(lx);
+        } else if (sqlite_lex_accept(lx, "PRIMARY")) {
+            sqlite_lex_accept(lx, "KEY");
+            c->pk = true;
+            if (sqlite_lex_accept(lx, "DESC"))
+                c->pk_desc = true;
+            else
+                sqlite_lex_accept(lx, "ASC");
+            skip_conflict(lx);
+            sqlite_lex_accept(lx, "AUTOINCREMENT");
+        } else if (sqlite_lex_accept(lx, "NOT")) {
+            if (sqlite_lex_accept(lx, "NULL"))
+                c->notnull = true;
+            skip_conflict(lx);
+        } else if (sqlite_lex_accept(lx, "UNIQUE")) {
+            c->unique = true;
+            skip_conflict(lx);
+        } else if (sqlite_lex_accept(lx, "DEFAULT")) {
+            const char *s = lx->tok;
+            if (lx->kind == SQLITE_TK_LP) {
+                if (!sqlite_lex_skip_parens(lx))
+                    return false;
+            } else {
+                if (lx->kind == SQLITE_TK_OTHER && (*lx->tok == '-' || *lx->tok == '+'))
+                    sqlite_lex_next(lx);
+                sqlite_lex_next(lx);
+            }
+            c->dflt = s;
+            c->dflt_len = (size_t)(lx->tok - s);
+            while (c->dflt_len > 0 && isspace((unsigned char)s[c->dflt_len - 1]))
+                c->dflt_len--;
+        } else if (sqlite_lex_accept(lx, "GENERATED")) {
+            sqlite_lex_accept(lx, "ALWAYS");
+        } else if (sqlite_lex_accept(lx, "AS")) {
+            if (lx->kind != SQLITE_TK_LP)
+                return false;
+            const char *s = lx->p;
+            if (!sqlite_lex_skip_parens(lx))
+                return false;
+            /* inner text: after '(' up to the ')' just passed */
+            const char *e = lx->tok;
+            while (e > s && *--e != ')')
+                ;
+            c->gen = s;
+            c->gen_len = (size_t)(e - s);
+            c->gen_virtual = true;
+            if (sqlite_lex_accept(lx, "STORED"))
+                c->gen_virtual = false;
+            else
+                sqlite_lex_accept(lx, "VIRTUAL");
+        } else if (lx->kind == SQLITE_TK_LP) {
+            if (!sqlite_lex_skip_parens(lx))
+                return false;
+        } else {
+            sqlite_lex_next(lx);  /* NULL, COLLATE x, CHECK (...), REFERENCES ..., ASC ... */
+        }
+    }
+    return true;
+}
+
+static bool parse_table_constraint(sqlite_lexer *lx, table_def *d)
+{
+    if (sqlite_lex_accept(lx, "CONSTRAINT"))
+        sqlite_lex_next(lx);
+    if (sqlite_lex_accept(lx, "PRIMARY")) {
+        sqlite_lex_accept(lx, "KEY");
+        if (lx->kind != SQLITE_TK_LP)
+            return false;
+        sqlite_lex_next(lx);
+        d->pk_constraint = true;
+        while (lx->kind != SQLITE_TK_RP) {
+            if (lx->kind == SQLITE_TK_END)
+                return false;
+            if (sqlite_lex_is_name(lx)) {
+                char *name = sqlite_dequote(lx->tok, lx->len);
+                if (name == NULL)
+                    return false;
+                int k = find_col(d, name);
+                free(name);
+                bool dup = false;
+                for (uint32_t i = 0; i < d->npk; i++)
+                    dup |= k >= 0 && d->pk[i] == (uint32_t)k;
+                if (k >= 0 && !dup) {
+                    uint32_t *pk = realloc(d->pk, (d->npk + 1) * sizeof *pk);
+                    if (pk == NULL)
+                        return false;
+                    d->pk = pk;
+                    d->pk[d->npk++] = (uint32_t)k;
+                }
+                sqlite_lex_next(lx);
+            }
+            /* COLLATE x, ASC/DESC, up to the sqlite_lex_next ',' or ')' */
+            while (lx->kind != SQLITE_TK_COMMA && lx->kind != SQLITE_TK_RP && lx->kind != SQLITE_TK_END) {
+                if (lx->kind == SQLITE_TK_LP) {
+                    if (!sqlite_lex_skip_parens(lx))
+                        return false;
+                } else {
+                    sqlite_lex_next(lx);
+                }
+            }
+            if (lx->kind == SQLITE_TK_COMMA)
+                sqlite_lex_next(lx);
+        }
+        sqlite_lex_next(lx);
+    } else if (sqlite_lex_is_kw(lx, "UNIQUE")) {
+        d->nunique++;
+    }
+    /* The rest of the constraint: up to ',' or ')' at depth 0. */
+    while (lx->kind != SQLITE_TK_COMMA && lx->kind != SQLITE_TK_RP) {
+        if (lx->kind == SQLITE_TK_END)
+            return false;
+        if (lx->kind == SQLITE_TK_LP) {
+            if (!sqlite_lex_skip_parens(lx))
+                return false;
+        } else {
+            sqlite_lex_next(lx);
+        }
+    }
+    return true;
+}
+
+/* Skip "[schema .] name"; returns false when no name is there. */
+static bool skip_table_name(sqlite_lexer *lx)
+{
+    if (!sqlite_lex_is_name(lx))
+        return false;
+    sqlite_lex_next(lx);
+    if (lx->kind == SQLITE_TK_OTHER && *lx->tok == '.') {
+        sqlite_lex_next(lx);
+        if (!sqlite_lex_is_name(lx))
+            return false;
+        sqlite_lex_next(lx);
+    }
+    return true;
+}
+
+/* Parse CREATE [VIRTUAL] TABLE text.  Returns false when it cannot. */
+static bool parse_create_table(const char *sql, size_t len, table_def *d)
+{
+    memset(d, 0, sizeof *d);
+    sqlite_lexer lx = {sql, sql + len, SQLITE_TK_END, sql, 0};
+    sqlite_lex_next(&lx);
+    if (!sqlite_lex_accept(&lx, "CREATE"))
+        return false;
+    if (!sqlite_lex_accept(&lx, "TEMP"))
+        sqlite_lex_accept(&lx, "TEMPORARY");
+    if (sqlite_lex_accept(&lx, "VIRTUAL")) {
+        d->is_virtual = true;
+        if (!sqlite_lex_accept(&lx, "TABLE"))
+            return false;
+        if (sqlite_lex_accept(&lx, "IF")) {
+            sqlite_lex_accept(&lx, "NOT");
+            sqlite_lex_accept(&lx, "EXISTS");
+        }
+        if (!skip_table_name(&lx) || !sqlite_lex_accept(&lx, "USING") || !sqlite_lex_is_name(&lx))
+            return false;
+        d->module = sqlite_dequote(lx.tok, lx.len);
+        sqlite_lex_next(&lx);
+        /* Arguments that are a lone name are the module's columns (fts3/4/5,
+        ** rtree); options such as tokenize=... are not. */
+        if (lx.kind == SQLITE_TK_LP) {
+            sqlite_lex_next(&lx);
+            while (lx.kind != SQLITE_TK_RP && lx.kind != SQLITE_TK_END) {
+                const char *s = lx.tok;
+                size_t n = lx.len;
+                bool single = sqlite_lex_is_name(&lx);
+                sqlite_lex_next(&lx);
+                int tokens = 1;
+                while (lx.kind != SQLITE_TK_COMMA && lx.kind != SQLITE_TK_RP && lx.kind != SQLITE_TK_END) {
+                    if (lx.kind == SQLITE_TK_LP && !sqlite_lex_skip_parens(&lx))
+                        return false;
+                    else if (lx.kind != SQLITE_TK_LP)
+                        sqlite_lex_next(&lx);
+                    tokens++;
+                }
+                if (single && tokens <= 2) {
+                    if (d->ncols == d->cap) {
+                        uint32_t cap = d->cap ? d->cap * 2 : 8;
+                        col_def *c = realloc(d->cols, cap * sizeof *c);
+                        if (c == NULL)
+                            return false;
+                        d->cols = c;
+                        d->cap = cap;
+                    }
+                    col_def *c = &d->cols[d->ncols];
+                    memset(c, 0, sizeof *c);
+                    c->size = c->scale = -1;
+                    c->name = sqlite_dequote(s, n);
+                    if (c->name == NULL)
+                        return false;
+                    d->ncols++;
+                }
+                if (lx.kind == SQLITE_TK_COMMA)
+                    sqlite_lex_next(&lx);
+            }
+        }
+        return true;
+    }
+    if (!sqlite_lex_accept(&lx, "TABLE"))
+        return false;
+    if (sqlite_lex_accept(&lx, "IF")) {
+        if (!sqlite_lex_accept(&lx, "NOT") || !sqlite_lex_accept(&lx, "EXISTS"))
+            return false;
+    }
+    if (!skip_table_name(&lx) || lx.kind != SQLITE_TK_LP)
+        return false;
+    sqlite_lex_next(&lx);
+    bool constraints = false;
+    for (;;) {
+        if (lx.kind == SQLITE_TK_END)
+            return false;
+        if (!constraints && (sqlite_lex_is_kw(&lx, "CONSTRAINT") || sqlite_lex_is_kw(&lx, "PRIMARY") ||
+                             sqlite_lex_is_kw(&lx, "UNIQUE") || sqlite_lex_is_kw(&lx, "CHECK") ||
+                             sqlite_lex_is_kw(&lx, "FOREIGN")))
+            constraints = true;
+        if (constraints) {
+            if (!parse_table_constraint(&lx, d))
+                return false;
+        } else {
+            if (!sqlite_lex_is_name(&lx) || !parse_column(&lx, d))
+                return false;
+        }
+        if (lx.kind == SQLITE_TK_COMMA) {
+            sqlite_lex_next(&lx);
+            continue;
+        }
+        if (lx.kind == SQLITE_TK_RP)
+            break;
+        return false;
+    }
+    sqlite_lex_next(&lx);
+    while (lx.kind != SQLITE_TK_END) {
+        if (sqlite_lex_accept(&lx, "WITHOUT")) {
+            if (!sqlite_lex_accept(&lx, "ROWID"))
+                return false;
+            d->without_rowid = true;
+        } else if (sqlite_lex_accept(&lx, "STRICT")) {
+            d->strict = true;
+        } else if (lx.kind == SQLITE_TK_COMMA || (lx.kind == SQLITE_TK_OTHER && *lx.tok == ';')) {
+            sqlite_lex_next(&lx);
+        } else {
+            return false;
+        }
+    }
+    return d->ncols > 0;
+}
+
+/* ---- types ---------------------------------------------------------------- */
+
+uint8_t sqlite_affinity(const char *type, size_t len)
+{
+    /* sqlite3AffinityType: a rolling window of four characters. */
+    uint32_t h = 0;
+    uint8_t aff = SQLITE_AFF_NUMERIC;
+    if (type == NULL || len == 0)
+        return SQLITE_AFF_BLOB;
+    for (size_t i = 0; i < len; i++) {
+        h = (h << 8) + (uint8_t)tolower((unsigned char)type[i]);
+        if (h == (('c' << 24) + ('h' << 16) + ('a' << 8) + 'r') ||
+            h == (('c' << 24) + ('l' << 16) + ('o' << 8) + 'b') ||
+            h == (('t' << 24) + ('e' << 16) + ('x' << 8) + 't')) {
+            aff = SQLITE_AFF_TEXT;
+        } else if (h == (('b' << 24) + ('l' << 16) + ('o' << 8) + 'b') &&
+                   (aff == SQLITE_AFF_NUMERIC || aff == SQLITE_AFF_REAL)) {
+            aff = SQLITE_AFF_BLOB;
+        } else if ((h == (('r' << 24) + ('e' << 16) + ('a' << 8) + 'l') ||
+                    h == (('f' << 24) + ('l' << 16) + ('o' << 8) + 'a') ||
+                    h == (('d' << 24) + ('o' << 16) + ('u' << 8) + 'b')) &&
+                   aff == SQLITE_AFF_NUMERIC) {
+            aff = SQLITE_AFF_REAL;
+        } else if ((h & 0x00ffffff) == (('i' << 16) + ('n' << 8) + 't')) {
+            return SQLITE_AFF_INTEGER;
+        }
+    }
+    return aff;
+}
+
+static bool contains_ci(const char *s, size_t n, const char *needle)
+{
+    size_t m = strlen(needle);
+    for (size_t i = 0; i + m <= n; i++)
+        if (strncasecmp(s + i, needle, m) == 0)
+            return true;
+    return false;
+}
+
+/* The logical type, size and digits clients see for a declared type. */
+static void map_type(const col_def *c, uint8_t aff, lt_column *out)
+{
+    const char *t = c->type;
+    size_t n = c->type_len;
+    out->scale = 0;
+    out->is_long = false;
+    switch (aff) {
+    case SQLITE_AFF_INTEGER:
+        out->type = LT_INT64;
+        out->size = 19;
+        return;
+    case SQLITE_AFF_REAL:
+        out->type = LT_DOUBLE;
+        out->size = 15;
+        return;
+    case SQLITE_AFF_TEXT:
+        out->type = LT_TEXT;
+        break;
+    case SQLITE_AFF_BLOB:
+        out->type = n == 0 ? LT_TEXT : LT_BINARY;
+        break;
+    default:
+        if (contains_ci(t, n, "BOOL")) {
+            out->type = LT_BOOL;
+            out->size = 1;
+            return;
+        }
+        if (contains_ci(t, n, "DATETIME") || contains_ci(t, n, "TIMESTAMP")) {
+            out->type = LT_TIMESTAMP;
+            out->size = 23;
+            out->scale = 3;
+            return;
+        }
+        if (contains_ci(t, n, "DATE")) {
+            out->type = LT_DATE;
+            out->size = 10;
+            return;
+        }
+        if (contains_ci(t, n, "TIME")) {
+            out->type = LT_TIME;
+            out->size = 12;
+            out->scale = 3;
+            return;
+        }
+        if (contains_ci(t, n, "BINARY")) {
+            out->type = LT_BINARY;
+            break;
+        }
+        if (contains_ci(t, n, "DEC") || contains_ci(t, n, "NUM") ||
+            contains_ci(t, n, "MONEY") || contains_ci(t, n, "CURRENCY")) {
+            out->type = LT_DOUBLE;
+            out->size = 15;
+            return;
+        }
+        out->type = LT_TEXT;
+        break;
+    }
+    if (c->size > 0) {
+        out->size = (uint32_t)c->size;
+    } else {
+        out->size = LONG_SIZE;
+        out->is_long = true;
+    }
+}
+
+/* ---- building tables ------------------------------------------------------ */
+
+static const char *keep(sqlite_source *src, char *s)
+{
+    if (s == NULL)
+        return NULL;
+    if (src->nstrings == src->strings_cap) {
+        size_t cap = src->strings_cap ? src->strings_cap * 2 : 64;
+        char **p = realloc(src->strings, cap * sizeof *p);
+        if (p == NULL) {
+            free(s);
+            return NULL;
+        }
+        src->strings = p;
+        src->strings_cap = cap;
+    }
+    src->strings[src->nstrings++] = s;
+    return s;
+}
+
+/* "VARCHAR ( 30 )" -> "VARCHAR" (owned by the source). */
+static const char *type_name(sqlite_source *src, const col_def *c)
+{
+    size_t n = c->type_len;
+    const char *lp = c->type ? memchr(c->type, '(', n) : NULL;
+    if (lp != NULL)
+        n = (size_t)(lp - c->type);
+    while (n > 0 && isspace((unsigned char)c->type[n - 1]))
+        n--;
+    char *s = malloc(n + 1);
+    if (s == NULL)
+        return NULL;
+    if (n)
+        memcpy(s, c->type, n);
+    s[n] = '\0';
+    return keep(src, s);
+}
+
+static bool type_is_integer(const col_def *c)
+{
+    return c->type_len == 7 && strncasecmp(c->type, "INTEGER", 7) == 0;
+}
+
+static int add_index(lt_table *t, const char *name, bool unique, bool primary,
+                     const uint32_t *cols, uint32_t ncols)
+{
+    lt_index *ix = realloc(t->indexes, (t->nindexes + 1) * sizeof *ix);
+    if (ix == NULL)
+        return -1;
+    t->indexes = ix;
+    lt_index *x = &ix[t->nindexes];
+    memset(x, 0, sizeof *x);
+    x->name = strdup(name);
+    x->cols = malloc((ncols ? ncols : 1) * sizeof *x->cols);
+    if (x->name == NULL || x->cols == NULL) {
+        free(x->name);
+        free(x->cols);
+        return -1;
+    }
+    memcpy(x->cols, cols, ncols * sizeof *cols);
+    x->ncols = ncols;
+    x->unique = unique;
+    x->primary = primary;
+    t->nindexes++;
+    return 0;
+}
+
+static int set_error(sqlite_table *st, lt_table *t, const char *fmt, const char *a,
+                     const char *b)
+{
+    char msg[512];
+    snprintf(msg, sizeof msg, fmt, a, b);
+    st->error = strdup(msg);
+    t->error = st->error;
+    return st->error ? 0 : -1;
+}
+
+/* Fill one table from its parsed definition. */
+static int build_table(sqlite_source *src, sqlite_table *st, lt_table *t,
+                       table_def *d)
+{
+    t->ncols = d->ncols;
+    t->cols = calloc(d->ncols ? d->ncols : 1, sizeof *t->cols);
+    st->cols = calloc(d->ncols ? d->ncols : 1, sizeof *st->cols);
+    if (t->cols == NULL || st->cols == NULL)
+        return -1;
+    st->without_rowid = d->without_rowid;
+    st->strict = d->strict;
+    /* The primary key: column constraints, else the table constraint. */
+    uint32_t npk = 0;
+    uint32_t *pk = malloc((d->ncols + 1) * sizeof *pk);
+    if (pk == NULL)
+        return -1;
+    bool col_form = false, col_desc = false;
+    for (uint32_t i = 0; i < d->ncols; i++)
+        if (d->cols[i].pk && npk == 0) {
+            pk[npk++] = i;
+            col_form = true;
+            col_desc = d->cols[i].pk_desc;
+        }
+    if (npk == 0)
+        for (uint32_t i = 0; i < d->npk; i++)
+            pk[npk++] = d->pk[i];
+    int alias = -1;
+    if (!d->is_virtual && !d->without_rowid && npk == 1 && type_is_integer(&d->cols[pk[0]]) &&
+        !(col_form && col_desc))
+        alias = (int)pk[0];
+
+    for (uint32_t i = 0; i < d->ncols; i++) {
+        col_def *c = &d->cols[i];
+        sqlite_col *sc = &st->cols[i];
+        lt_column *lc = &t->cols[i];
+        lc->name = strdup(c->name);
+        if (lc->name == NULL)
+            return -1;
+        sc->affinity = sqlite_affinity(c->type, c->type_len);
+        if (d->strict && c->type_len == 3 && strncasecmp(c->type, "ANY", 3) == 0)
+            sc->affinity = SQLITE_AFF_BLOB;
+        map_type(c, sc->affinity, lc);
+        lc->type_name = type_name(src, c);
+        if (lc->type_name == NULL)
+            return -1;
+        for (uint32_t k = 0; k < npk; k++)
+            sc->pk |= pk[k] == i;
+        lc->nullable = !(c->notnull || (int)i == alias || (d->without_rowid && sc->pk));
+        if (c->dflt != NULL) {
+            sc->has_default = true;
+            sc->default_ok = sqlite_default_value(c->dflt, c->dflt_len, sc->affinity,
+                                                  &sc->dflt) == 0;
+        }
+        if (c->gen != NULL) {
+            char *g = malloc(c->gen_len + 1);
+            if (g == NULL)
+                return -1;
+            memcpy(g, c->gen, c->gen_len);
+            g[c->gen_len] = '\0';
+            sc->generated = g;
+        }
+    }
+    /* Where each column is stored. */
+    uint32_t field = 0;
+    if (d->without_rowid) {
+        for (uint32_t k = 0; k < npk; k++)
+            st->cols[pk[k]].field = (int32_t)field++;
+        for (uint32_t i = 0; i < d->ncols; i++) {
+            if (st->cols[i].pk)
+                continue;
+            st->cols[i].field = d->cols[i].gen && d->cols[i].gen_virtual
+                                    ? SQLITE_FIELD_VIRTUAL : (int32_t)field++;
+        }
+    } else {
+        for (uint32_t i = 0; i < d->ncols; i++) {
+            if (d->cols[i].gen && d->cols[i].gen_virtual) {
+                st->cols[i].field = SQLITE_FIELD_VIRTUAL;
+                continue;
+            }
+            st->cols[i].field = (int)i == alias ? SQLITE_FIELD_ROWID : (int32_t)field;
+            field++;
+        }
+    }
+    st->nfields = field;
+    if (npk > 0 && add_index(t, "PRIMARY", true, true, pk, npk) != 0) {
+        free(pk);
+        return -1;
+    }
+    free(pk);
+    return 0;
+}
+
+/* "CREATE [UNIQUE] INDEX name ON t (a, b DESC)" -> an lt_index on `t`, when
+** every item is a plain column. */
+static int add_create_index(lt_table *t, const char *name, const char *sql)
+{
+    sqlite_lexer lx = {sql, sql + strlen(sql), SQLITE_TK_END, sql, 0};
+    sqlite_lex_next(&lx);
+    if (!sqlite_lex_accept(&lx, "CREATE"))
+        return 0;
+    bool unique = sqlite_lex_accept(&lx, "UNIQUE");
+    if (!sqlite_lex_accept(&lx, "INDEX"))
+        return 0;
+    if (sqlite_lex_accept(&lx, "IF")) {
+        sqlite_lex_accept(&lx, "NOT");
+        sqlite_lex_accept(&lx, "EXISTS");
+    }
+    if (!skip_table_name(&lx) || !sqlite_lex_accept(&lx, "ON") || !skip_table_name(&lx) ||
+        lx.kind != SQLITE_TK_LP)
+        return 0;
+    sqlite_lex_next(&lx);
+    uint32_t cols[64];
+    uint32_t n = 0;
+    while (lx.kind != SQLITE_TK_RP) {
+        if (!sqlite_lex_is_name(&lx) || n == 64)
+            return 0;
+        char *cn = sqlite_dequote(lx.tok, lx.len);
+        if (cn == NULL)
+            return -1;
+        int64_t pos = -1;
+        for (uint32_t i = 0; i < t->ncols; i++)
+            if (strcasecmp(t->cols[i].name, cn) == 0)
+                pos = i;
+        free(cn);
+        if (pos < 0)
+            return 0;
+        cols[n++] = (uint32_t)pos;
+        sqlite_lex_next(&lx);
+        if (sqlite_lex_accept(&lx, "COLLATE"))
+            sqlite_lex_next(&lx);
+        if (!sqlite_lex_accept(&lx, "ASC"))
+            sqlite_lex_accept(&lx, "DESC");
+        if (lx.kind == SQLITE_TK_COMMA)
+            sqlite_lex_next(&lx);
+        else if (lx.kind != SQLITE_TK_RP)
+            return 0;   /* an expression: not a column index */
+    }
+    return add_index(t, name, unique, false, cols, n);
+}
+
+/* ---- reading sqlite_schema ------------------------------------------------ */
+
+typedef struct schema_row {
+    char *type, *name, *tbl_name, *sql;
+    int64_t rootpage;
+} schema_row;
+
+static void schema_row_free(schema_row *r)
+{
+    free(r->type);
+    free(r->name);
+    free(r->tbl_name);
+    free(r->sql);
+}
+
+static int read_schema_row(const sqlite_db *db, const sqlite_cell *cell,
+                           sqlite_buf *buf, schema_row *row, lt_error *err)
+{
+    memset(row, 0, sizeof *row);
+    const uint8_t *rec = cell->local;
+    if (cell->local_len < cell->payload_len) {
+        if (sqlite_payload_read(db, cell, cell->payload_len, buf, err) != 0)
+            return -1;
+        rec = buf->p;
+    }
+    uint64_t serials[5];
+    uint32_t offsets[5], nfields, hlen;
+    if (sqlite_record_header(rec, cell->payload_len, cell->payload_len, 5, serials,
+                             offsets, &nfields, &hlen) != 0)
+        return lt_error_set(err, "HY000", "'%s' is corrupt: page %u: bad sqlite_schema record",
+                            db->path, cell->pgno);
+    char **texts[5] = {&row->type, &row->name, &row->tbl_name, NULL, &row->sql};
+    for (uint32_t k = 0; k < nfields; k++) {
+        sqlite_val v;
+        sqlite_decode(serials[k], rec + offsets[k], db->encoding, &v);
+        if (k == 3) {
+            row->rootpage = v.cls == SQLITE_INT ? v.i : 0;
+        } else if (v.cls == SQLITE_TEXT) {
+            *texts[k] = sqlite_text_dup(v.p, v.n, v.enc);
+            if (*texts[k] == NULL)
+                return lt_error_set(err, "HY001", "out of memory reading '%s'", db->path);
+        }
+    }
+    return 0;
+}
+
+static bool starts_with_sqlite(const char *name)
+{
+    return strncasecmp(name, "sqlite_", 7) == 0;
+}
+
+int sqlite_schema_load(sqlite_source *src, lt_error *err)
+{
+    sqlite_db *db = &src->db;
+    if (db->npages == 0)
+        return 0;
+    schema_row *rows = NULL;
+    size_t nrows = 0, cap = 0;
+    sqlite_buf buf = {0};
+    sqlite_cursor cur;
+    int rc = -1;
+    if (sqlite_cursor_open(&cur, db, 1, false, err) != 0)
+        goto done;
+    for (;;) {
+        sqlite_cell cell;
+        int r = sqlite_cursor_next(&cur, &cell, err);
+        if (r < 0)
+            goto done;
+        if (r == 0)
+            break;
+        if (nrows == cap) {
+            cap = cap ? cap * 2 : 32;
+            schema_row *p = realloc(rows, cap * sizeof *p);
+            if (p == NULL) {
+                lt_error_set(err, "HY001", "out of memory reading '%s'", db->path);
+                goto done;
+            }
+            rows = p;
+        }
+        if (read_schema_row(db, &cell, &buf, &rows[nrows], err) != 0) {
+            schema_row_free(&rows[nrows]);
+            goto done;
+        }
+        nrows++;
+    }
+    /* Tables and views, in sqlite_schema order. */
+    size_t ntables = 0;
+    for (size_t i = 0; i < nrows; i++)
+        if (rows[i].type && rows[i].name &&
+            (strcmp(rows[i].type, "table") == 0 || strcmp(rows[i].type, "view") == 0))
+            ntables++;
+    src->base.tables = calloc(ntables ? ntables : 1, sizeof *src->base.tables);
+    src->tables = calloc(ntables ? ntables : 1, sizeof *src->tables);
+    if (src->base.tables == NULL || src->tables == NULL) {
+        lt_error_set(err, "HY001", "out of memory reading '%s'", db->path);
+        goto done;
+    }
+    for (size_t i = 0; i < nrows; i++) {
+        schema_row *r = &rows[i];
+        if (!r->type || !r->name ||
+            (strcmp(r->type, "table") != 0 && strcmp(r->type, "view") != 0))
+            continue;
+        uint32_t ti = src->base.ntables++;
+        lt_table *t = &src->base.tables[ti];
+        sqlite_table *st = &src->tables[ti];
+        t->name = strdup(r->name);
+        t->row_estimate = -1;
+        if (t->name == NULL)
+            goto oom;
+        if (strcmp(r->type, "view") == 0) {
+            t->kind = "VIEW";
+            if (set_error(st, t, "'%s' is a view: Lector does not run a view's SELECT yet (%s)",
+                          r->name, "query its tables instead") != 0)
+                goto oom;
+            continue;
+        }
+        t->kind = starts_with_sqlite(r->name) ? "SYSTEM TABLE" : "TABLE";
+        table_def d;
+        bool parsed = r->sql != NULL && parse_create_table(r->sql, strlen(r->sql), &d);
+        if (!parsed) {
+            if (r->sql != NULL)
+                table_def_free(&d);
+            if (set_error(st, t, "cannot read the definition of table '%s' (%s)", r->name,
+                          r->sql ? "CREATE TABLE text not understood" : "no CREATE TABLE text") != 0)
+                goto oom;
+            continue;
+        }
+        if (build_table(src, st, t, &d) != 0) {
+            table_def_free(&d);
+            goto oom;
+        }
+        if (d.is_virtual) {
+            char what[160];
+            snprintf(what, sizeof what, "module %.100s", d.module ? d.module : "?");
+            table_def_free(&d);
+            if (set_error(st, t, "'%s' is a virtual table (%s): its rows come from module code "
+                          "that Lector does not run; its shadow tables can be read", r->name, what) != 0)
+                goto oom;
+            continue;
+        }
+        table_def_free(&d);
+        if (r->rootpage < 2 || r->rootpage > db->npages) {
+            char pg[32];
+            snprintf(pg, sizeof pg, "%lld", (long long)r->rootpage);
+            if (set_error(st, t, "'%s' is corrupt: table %s has root page %s", db->path, pg) != 0)
+                goto oom;
+            /* the message names the file; the table is in t->name */
+            continue;
+        }
+        st->root = (uint32_t)r->rootpage;
+    }
+    /* Indexes, for the catalog. */
+    for (size_t i = 0; i < nrows; i++) {
+        schema_row *r = &rows[i];
+        if (!r->type || strcmp(r->type, "index") != 0 || !r->sql || !r->tbl_name)
+            continue;
+        int64_t ti = -1;
+        for (uint32_t k = 0; k < src->base.ntables && ti < 0; k++)
+            if (strcasecmp(src->base.tables[k].name, r->tbl_name) == 0)
+                ti = k;
+        if (ti < 0 || src->tables[ti].error != NULL)
+            continue;
+        if (add_create_index(&src->base.tables[ti], r->name ? r->name : "", r->sql) != 0)
+            goto oom;
+    }
+    rc = 0;
+    goto done;
+oom:
+    lt_error_set(err, "HY001", "out of memory reading '%s'", db->path);
+done:
+    for (size_t i = 0; i < nrows; i++)
+        schema_row_free(&rows[i]);
+    free(rows);
+    free(buf.p);
+    return rc;
+}
+
+/* What lt_table_clear() does; not called from here so that this library
+** does not pull readers/source.c (and with it every other reader) into a
+** program that links only the SQLite reader, such as the fuzzer. */
+static void table_clear(lt_table *t)
+{
+    free(t->name);
+    for (uint32_t c = 0; c < t->ncols; c++)
+        free(t->cols[c].name);
+    free(t->cols);
+    for (uint32_t i = 0; i < t->nindexes; i++) {
+        free(t->indexes[i].name);
+        free(t->indexes[i].cols);
+    }
+    free(t->indexes);
+}
+
+void sqlite_schema_free(sqlite_source *src)
+{
+    for (uint32_t i = 0; i < src->base.ntables; i++) {
+        sqlite_table *st = &src->tables[i];
+        if (st->cols != NULL)
+            for (uint32_t c = 0; c < src->base.tables[i].ncols; c++) {
+                free(st->cols[c].generated);
+                if (st->cols[c].default_ok &&
+                    (st->cols[c].dflt.cls == SQLITE_TEXT || st->cols[c].dflt.cls == SQLITE_BLOB))
+                    free((void *)st->cols[c].dflt.p);
+            }
+        free(st->cols);
+        free(st->error);
+        table_clear(&src->base.tables[i]);
+    }
+    free(src->base.tables);
+    free(src->tables);
+    for (size_t i = 0; i < src->nstrings; i++)
+        free(src->strings[i]);
+    free(src->strings);
+    src->base.tables = NULL;
+    src->tables = NULL;
+    src->strings = NULL;
+    src->base.ntables = 0;
+    src->nstrings = src->strings_cap = 0;
+}

@@ -1,0 +1,861 @@
+/*
+** test_sql_exec.c — the SQL engine end to end over an in-memory reader.
+**
+** The test reader below holds a few typed tables with NULLs.  It can cut
+** its output into small batches (to cross batch boundaries), reuses its
+** batch and its text arena like a real reader (so operators that keep rows
+** must copy them), records the scan spec it was given (projection,
+** predicates, limit) and can answer equality predicates exactly.
+** Results are compared as text: rows joined by ';', cells by '|'.
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/datetime.h"
+#include "driver/sql/sql.h"
+
+/* ------------------------------------------------------------------------ */
+/* The test reader                                                           */
+/* ------------------------------------------------------------------------ */
+
+#define NPEOPLE 8
+
+typedef struct person {
+    int64_t id;
+    const char *name;      /* NULL = NULL */
+    int64_t age;           /* -1 = NULL */
+    const char *score;     /* DOUBLE as text, NULL = NULL */
+    const char *price;     /* DECIMAL(10,2) in cents as text, NULL = NULL */
+    const char *born;      /* YYYY-MM-DD, NULL = NULL */
+    int active;            /* -1 = NULL */
+} person;
+
+static const person people[NPEOPLE] = {
+    {1, "Alice", 30, "1.5", "1050", "1990-01-02", 1},
+    {2, "bob", -1, "2.5", "325", "1985-06-15", 0},
+    {3, NULL, 25, NULL, NULL, NULL, -1},
+    {4, "Carol", 30, "0.5", "1050", "2000-02-29", 1},
+    {5, "dave_x", 41, "-1", "0", "1970-01-01", 0},
+    {6, "100%", 25, "2.5", "9999", "1999-12-31", -1},
+    {7, "\xC3\x88ve", -1, NULL, "100", "2020-01-02", 1},
+    {8, "", 18, "3", NULL, NULL, 0},
+};
+
+typedef struct test_source {
+    lt_source base;
+    lt_table tables[3];
+    uint32_t batch_rows;     /* rows per batch the reader returns */
+    bool exact_eq;           /* answer EQ predicates exactly (and apply them) */
+    lt_scan_spec last;       /* the last spec scan_open saw */
+    uint32_t last_cols[16];
+    lt_pred last_preds[8];
+    lt_value last_values[8][4];
+} test_source;
+
+typedef struct test_scan {
+    test_source *src;
+    const lt_scan_spec *spec;
+    uint32_t next;
+    bool apply_eq[8];
+} test_scan;
+
+static lt_column col(const char *name, lt_type type, uint32_t size, int16_t scale,
+                     bool nullable, const char *type_name)
+{
+    lt_column c = {(char *)name, type, size, scale, nullable, false, type_name};
+    return c;
+}
+
+static lt_column people_cols[] = {
+    {"id", LT_INT64, 10, 0, false, false, "INTEGER"},
+    {"Name", LT_TEXT, 20, 0, true, false, "CHARACTER"},
+    {"age", LT_INT64, 3, 0, true, false, "NUMERIC"},
+    {"score", LT_DOUBLE, 15, 0, true, false, "DOUBLE"},
+    {"price", LT_DECIMAL, 10, 2, true, false, "NUMERIC"},
+    {"born", LT_DATE, 10, 0, true, false, "DATE"},
+    {"active", LT_BOOL, 1, 0, true, false, "LOGICAL"},
+};
+
+static lt_column dup_cols[2];
+
+static int32_t date_of(const char *s)
+{
+    int y, m, d;
+    sscanf(s, "%d-%d-%d", &y, &m, &d);
+    return lt_days_from_civil(y, m, d);
+}
+
+/* Cell (row r, table column c) of "people" as a value; text copied into the
+** batch arena by lt_batch_set. */
+static void person_value(uint32_t r, uint32_t c, lt_value *v)
+{
+    const person *p = &people[r];
+    memset(v, 0, sizeof *v);
+    switch (c) {
+    case 0: v->type = LT_INT64; v->u.i64 = p->id; break;
+    case 1:
+        if (p->name) {
+            v->type = LT_TEXT;
+            v->u.bytes.ptr = p->name;
+            v->u.bytes.len = (uint32_t)strlen(p->name);
+        }
+        break;
+    case 2: if (p->age >= 0) { v->type = LT_INT64; v->u.i64 = p->age; } break;
+    case 3: if (p->score) { v->type = LT_DOUBLE; v->u.f64 = atof(p->score); } break;
+    case 4: if (p->price) { v->type = LT_DECIMAL; v->scale = 2; v->u.dec = atoll(p->price); } break;
+    case 5: if (p->born) { v->type = LT_DATE; v->u.date = date_of(p->born); } break;
+    case 6: if (p->active >= 0) { v->type = LT_BOOL; v->u.b = p->active; } break;
+    }
+}
+
+static int ts_scan_open(lt_source *base, const lt_scan_spec *spec, lt_scan **out, lt_error *err)
+{
+    test_source *src = (test_source *)base;
+    (void)err;
+    test_scan *s = calloc(1, sizeof *s);
+    s->src = src;
+    s->spec = spec;
+    src->last = *spec;
+    for (uint32_t i = 0; i < spec->ncols && i < 16; i++)
+        src->last_cols[i] = spec->cols[i];
+    for (uint32_t i = 0; i < spec->npreds && i < 8; i++) {
+        if (src->exact_eq && spec->table == 0 && spec->preds[i].op == LT_PRED_EQ &&
+            spec->preds[i].col == 0) {
+            spec->preds[i].use = LT_PUSH_EXACT;
+            s->apply_eq[i] = true;
+        }
+        src->last_preds[i] = spec->preds[i];
+        for (uint32_t k = 0; k < spec->preds[i].nvalues && k < 4; k++)
+            src->last_values[i][k] = spec->preds[i].values[k];
+    }
+    *out = (lt_scan *)s;
+    return 0;
+}
+
+static bool row_passes(const test_scan *s, uint32_t r)
+{
+    for (uint32_t i = 0; i < s->spec->npreds && i < 8; i++)
+        if (s->apply_eq[i] && people[r].id != s->spec->preds[i].values[0].u.i64)
+            return false;
+    return true;
+}
+
+static int ts_scan_next(lt_scan *scan, lt_batch *b, lt_error *err)
+{
+    test_scan *s = (test_scan *)scan;
+    (void)err;
+    lt_batch_reset(b);
+    /* Scribble over the reused arena: text kept from an earlier batch
+    ** without copying shows up as garbage. */
+    char *junk = lt_arena_alloc(&b->arena, 256);
+    memset(junk, '#', 256);
+    lt_arena_reset(&b->arena);
+    if (s->spec->table != 0)
+        return 0;
+    uint32_t cap = s->src->batch_rows < b->capacity ? s->src->batch_rows : b->capacity;
+    while (b->count < cap && s->next < NPEOPLE) {
+        uint32_t r = s->next++;
+        if (!row_passes(s, r))
+            continue;
+        for (uint32_t c = 0; c < s->spec->ncols; c++) {
+            lt_value v;
+            person_value(r, s->spec->cols[c], &v);
+            lt_batch_set(b, c, b->count, &v);
+        }
+        b->count++;
+    }
+    return 0;
+}
+
+static void ts_scan_close(lt_scan *scan)
+{
+    free(scan);
+}
+
+static void ts_close(lt_source *src)
+{
+    (void)src;
+}
+
+static const lt_reader test_reader = {
+    "test", NULL, NULL, ts_close, ts_scan_open, ts_scan_next, ts_scan_close, NULL,
+};
+
+static test_source source;
+
+static void source_init(uint32_t batch_rows, bool exact_eq)
+{
+    memset(&source, 0, sizeof source);
+    source.base.reader = &test_reader;
+    source.base.path = "memory";
+    source.base.ntables = 3;
+    source.base.tables = source.tables;
+    source.tables[0] = (lt_table){.name = "People", .kind = "TABLE", .ncols = 7,
+                                  .cols = people_cols, .row_estimate = NPEOPLE};
+    source.tables[1] = (lt_table){.name = "empty", .kind = "TABLE", .ncols = 7,
+                                  .cols = people_cols, .row_estimate = 0};
+    dup_cols[0] = col("A", LT_INT64, 10, 0, true, "INTEGER");
+    dup_cols[1] = col("a", LT_INT64, 10, 0, true, "INTEGER");
+    source.tables[2] = (lt_table){.name = "dup", .kind = "TABLE", .ncols = 2, .cols = dup_cols};
+    source.batch_rows = batch_rows;
+    source.exact_eq = exact_eq;
+}
+
+static int setup_default(void **state)
+{
+    (void)state;
+    source_init(LT_BATCH_ROWS, false);
+    return 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Running queries and printing results                                      */
+/* ------------------------------------------------------------------------ */
+
+static void format_decimal(char *out, size_t cap, lt_int128 m, int scale)
+{
+    char digits[64];
+    int n = 0;
+    bool neg = m < 0;
+    unsigned __int128 u = neg ? (unsigned __int128)(-(m + 1)) + 1 : (unsigned __int128)m;
+    do {
+        digits[n++] = (char)('0' + (int)(u % 10));
+        u /= 10;
+    } while (u != 0 || n <= scale);
+    size_t o = 0;
+    if (neg && o + 1 < cap)
+        out[o++] = '-';
+    for (int i = n - 1; i >= 0 && o + 2 < cap; i--) {
+        out[o++] = digits[i];
+        if (i == scale && scale > 0)
+            out[o++] = '.';
+    }
+    out[o] = '\0';
+}
+
+static void format_value(char *out, size_t cap, const lt_value *v)
+{
+    int y, m, d;
+    switch (v->type) {
+    case LT_NULL:    snprintf(out, cap, "NULL"); break;
+    case LT_BOOL:    snprintf(out, cap, "%d", v->u.b ? 1 : 0); break;
+    case LT_INT64:   snprintf(out, cap, "%lld", (long long)v->u.i64); break;
+    case LT_DOUBLE:  snprintf(out, cap, "%g", v->u.f64); break;
+    case LT_DECIMAL: format_decimal(out, cap, v->u.dec, v->scale); break;
+    case LT_TEXT:
+    case LT_BINARY:  snprintf(out, cap, "%.*s", (int)v->u.bytes.len, v->u.bytes.ptr); break;
+    case LT_DATE:
+        lt_civil_from_days(v->u.date, &y, &m, &d);
+        snprintf(out, cap, "%04d-%02d-%02d", y, m, d);
+        break;
+    case LT_TIME:
+    case LT_TIMESTAMP: snprintf(out, cap, "%lld", (long long)v->u.i64); break;
+    case LT_GUID:    snprintf(out, cap, "guid"); break;
+    }
+}
+
+/* Append a cursor's rows to `out` as "a|b;c|d". */
+static int drain(sql_cursor *cur, char *out, size_t cap, lt_error *err)
+{
+    size_t len = strlen(out);
+    bool first = len == 0;
+    for (;;) {
+        lt_batch *b;
+        if (sql_cursor_next(cur, &b, err) != 0)
+            return -1;
+        if (b->count == 0)
+            return 0;
+        assert_int_equal(b->ncols, sql_cursor_column_count(cur));
+        for (uint32_t r = 0; r < b->count; r++) {
+            for (uint32_t c = 0; c < b->ncols; c++) {
+                lt_value v;
+                char cell[128];
+                lt_batch_get(b, c, r, &v);
+                assert_true(v.type == LT_NULL || v.type == sql_cursor_column_at(cur, c)->desc.type);
+                if (v.type == LT_DECIMAL)
+                    v.scale = b->cols[c].scale;
+                format_value(cell, sizeof cell, &v);
+                len += (size_t)snprintf(out + len, cap > len ? cap - len : 0, "%s%s",
+                                        c ? "|" : (first ? "" : ";"), cell);
+            }
+            first = false;
+        }
+    }
+}
+
+static char result[8192];
+static lt_error err;
+
+/* Run `sql` with parameters; the rows go to `result`.  Returns 0 or -1 with
+** `err` filled. */
+static int runp(const char *sql, const lt_value *params, uint32_t n)
+{
+    sql_stmt *st;
+    sql_cursor *cur;
+    result[0] = '\0';
+    lt_error_clear(&err);
+    if (sql_prepare(&source.base, sql, strlen(sql), &st, &err) != 0)
+        return -1;
+    int rc = sql_execute(st, params, n, &cur, &err);
+    if (rc == 0) {
+        rc = drain(cur, result, sizeof result, &err);
+        sql_cursor_close(cur);
+    }
+    sql_stmt_free(st);
+    return rc;
+}
+
+static int run(const char *sql)
+{
+    return runp(sql, NULL, 0);
+}
+
+#define assert_rows(sql, expected)                                          \
+    do {                                                                    \
+        if (run(sql) != 0)                                                  \
+            fail_msg("%s: %s %s", sql, err.sqlstate, err.message);          \
+        if (strcmp(result, expected) != 0)                                  \
+            fail_msg("%s\n  got:      %s\n  expected: %s", sql, result, expected); \
+    } while (0)
+
+#define assert_error(sql, state, fragment)                                  \
+    do {                                                                    \
+        if (run(sql) == 0)                                                  \
+            fail_msg("%s: no error, rows %s", sql, result);                 \
+        if (strcmp(err.sqlstate, state) != 0 || strstr(err.message, fragment) == NULL) \
+            fail_msg("%s: got %s '%s', expected %s '%s'", sql, err.sqlstate, \
+                     err.message, state, fragment);                         \
+    } while (0)
+
+static lt_value int_value(int64_t i)
+{
+    lt_value v = {.type = LT_INT64, .u.i64 = i};
+    return v;
+}
+
+static lt_value text_value(const char *s)
+{
+    lt_value v = {.type = LT_TEXT};
+    v.u.bytes.ptr = s;
+    v.u.bytes.len = (uint32_t)strlen(s);
+    return v;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Tests                                                                     */
+/* ------------------------------------------------------------------------ */
+
+static void test_fromless(void **state)
+{
+    (void)state;
+    assert_rows("SELECT 1", "1");
+    assert_rows("select 1, 'a' AS x, NULL, TRUE, 1.50, 2e1;", "1|a|NULL|1|1.50|20");
+    assert_rows("SELECT 7 / 2, 7 % 3, -7 / 2, 1.5 + 1, 1.5 * 2.25, 1 / 2.0", "3|1|-3|2.5|3.375|0.5");
+    assert_rows("SELECT NULL + 1, 2 * NULL, -(3), - -4", "NULL|NULL|-3|4");
+    assert_rows("SELECT 1 WHERE 1 = 0", "");
+    assert_rows("SELECT 'it''s', DATE '2020-01-02', {d '1999-12-31'}", "it's|2020-01-02|1999-12-31");
+    assert_rows("SELECT -9223372036854775808, 9223372036854775807", "-9223372036854775808|9223372036854775807");
+    assert_rows("SELECT 12345678901234567890123", "12345678901234567890123");
+}
+
+static void test_fromless_types(void **state)
+{
+    (void)state;
+    sql_stmt *st;
+    const char *sql = "SELECT 1, 'abc' AS x, 1.25, 1 + 2.5e0, 1 < 2, NULL";
+    assert_int_equal(sql_prepare(NULL, sql, strlen(sql), &st, &err), 0);
+    assert_int_equal(sql_column_count(st), 6);
+    const sql_column *c = sql_column_at(st, 0);
+    assert_int_equal(c->desc.type, LT_INT64);
+    assert_int_equal(c->desc.size, 19);
+    assert_false(c->desc.nullable);
+    assert_string_equal(c->desc.name, "1");
+    assert_string_equal(c->base_table, "");
+    c = sql_column_at(st, 1);
+    assert_int_equal(c->desc.type, LT_TEXT);
+    assert_int_equal(c->desc.size, 3);
+    assert_string_equal(c->desc.name, "x");
+    c = sql_column_at(st, 2);
+    assert_int_equal(c->desc.type, LT_DECIMAL);
+    assert_int_equal(c->desc.size, 3);
+    assert_int_equal(c->desc.scale, 2);
+    assert_int_equal(sql_column_at(st, 3)->desc.type, LT_DOUBLE);
+    assert_string_equal(sql_column_at(st, 3)->desc.name, "1 + 2.5e0");
+    assert_int_equal(sql_column_at(st, 4)->desc.type, LT_BOOL);
+    c = sql_column_at(st, 5);
+    assert_int_equal(c->desc.type, LT_TEXT);
+    assert_true(c->desc.nullable);
+    assert_null(sql_column_at(st, 6));
+    sql_stmt_free(st);
+}
+
+static void test_select_param(void **state)
+{
+    (void)state;
+    sql_stmt *st;
+    sql_cursor *cur;
+    assert_int_equal(sql_prepare(NULL, "SELECT ?", 8, &st, &err), 0);
+    assert_int_equal(sql_param_count(st), 1);
+    assert_int_equal(sql_param_type(st, 0), LT_NULL);
+    assert_int_equal(sql_param_type(st, 1), LT_NULL);
+    lt_value v = int_value(42);
+    assert_int_equal(sql_execute(st, &v, 1, &cur, &err), 0);
+    assert_int_equal(sql_cursor_column_at(cur, 0)->desc.type, LT_INT64);
+    assert_int_equal(sql_cursor_column_at(cur, 0)->desc.size, 19);
+    result[0] = '\0';
+    assert_int_equal(drain(cur, result, sizeof result, &err), 0);
+    assert_string_equal(result, "42");
+    sql_cursor_close(cur);
+    /* The same statement again with a text value: re-described. */
+    v = text_value("hello");
+    assert_int_equal(sql_execute(st, &v, 1, &cur, &err), 0);
+    assert_int_equal(sql_cursor_column_at(cur, 0)->desc.type, LT_TEXT);
+    assert_int_equal(sql_cursor_column_at(cur, 0)->desc.size, 5);
+    result[0] = '\0';
+    assert_int_equal(drain(cur, result, sizeof result, &err), 0);
+    assert_string_equal(result, "hello");
+    /* A second open cursor is refused; the wrong count too. */
+    sql_cursor *again;
+    assert_int_equal(sql_execute(st, &v, 1, &again, &err), -1);
+    assert_string_equal(err.sqlstate, "24000");
+    sql_cursor_close(cur);
+    assert_int_equal(sql_execute(st, NULL, 0, &cur, &err), -1);
+    assert_string_equal(err.sqlstate, "07002");
+    sql_stmt_free(st);
+
+    lt_value p[2] = {int_value(5), text_value("2")};
+    assert_int_equal(runp("SELECT ? + 1, ? * 3", p, 2), 0);
+    assert_string_equal(result, "6|6");
+}
+
+static void test_select_star(void **state)
+{
+    (void)state;
+    assert_rows("SELECT * FROM people WHERE id <= 3",
+                "1|Alice|30|1.5|10.50|1990-01-02|1;2|bob|NULL|2.5|3.25|1985-06-15|0;"
+                "3|NULL|25|NULL|NULL|NULL|NULL");
+    assert_rows("SELECT p.* FROM People AS p WHERE p.id = 8", "8||18|3|NULL|NULL|0");
+    assert_rows("SELECT [id], \"NAME\", `age` FROM [people] x WHERE x.id = 4", "4|Carol|30");
+    assert_rows("SELECT id FROM empty", "");
+
+    sql_stmt *st;
+    const char *sql = "SELECT name, id + 1 AS next, price FROM people";
+    assert_int_equal(sql_prepare(&source.base, sql, strlen(sql), &st, &err), 0);
+    const sql_column *c = sql_column_at(st, 0);
+    assert_string_equal(c->desc.name, "Name");
+    assert_int_equal(c->desc.type, LT_TEXT);
+    assert_int_equal(c->desc.size, 20);
+    assert_string_equal(c->desc.type_name, "CHARACTER");
+    assert_string_equal(c->base_table, "People");
+    assert_string_equal(c->base_column, "Name");
+    c = sql_column_at(st, 1);
+    assert_string_equal(c->desc.name, "next");
+    assert_int_equal(c->desc.type, LT_INT64);
+    assert_int_equal(c->desc.size, 19);
+    assert_string_equal(c->base_table, "");
+    c = sql_column_at(st, 2);
+    assert_int_equal(c->desc.type, LT_DECIMAL);
+    assert_int_equal(c->desc.size, 10);
+    assert_int_equal(c->desc.scale, 2);
+    sql_stmt_free(st);
+}
+
+static void test_where_three_valued(void **state)
+{
+    (void)state;
+    assert_rows("SELECT id FROM people WHERE age > 25", "1;4;5");
+    assert_rows("SELECT id FROM people WHERE NOT (age > 25)", "3;6;8");
+    assert_rows("SELECT id FROM people WHERE age > 25 OR name IS NULL", "1;3;4;5");
+    assert_rows("SELECT id FROM people WHERE age IS NULL", "2;7");
+    assert_rows("SELECT id FROM people WHERE age IS NOT NULL AND active", "1;4");
+    assert_rows("SELECT id FROM people WHERE (age > 100) IS NULL", "2;7");
+    assert_rows("SELECT id FROM people WHERE NOT (age > 25 AND active)", "2;3;5;6;8");
+    assert_rows("SELECT id FROM people WHERE NOT (age < 20 OR active)", "5");
+    assert_rows("SELECT id FROM people WHERE active = FALSE", "2;5;8");
+    assert_rows("SELECT id FROM people WHERE age = NULL", "");
+    assert_rows("SELECT id FROM people WHERE NULL OR id = 1", "1");
+    assert_rows("SELECT id, age > 25, age > 25 AND active FROM people WHERE id IN (2, 3, 7)",
+                "2|NULL|0;3|0|0;7|NULL|NULL");
+    assert_rows("SELECT id FROM people WHERE id <> 1 AND id != 2 AND id < 5", "3;4");
+}
+
+static void test_like(void **state)
+{
+    (void)state;
+    assert_rows("SELECT id FROM people WHERE name LIKE 'a%'", "1");
+    assert_rows("SELECT id FROM people WHERE name LIKE '%O%'", "2;4");
+    assert_rows("SELECT id FROM people WHERE name LIKE '_ob'", "2");
+    assert_rows("SELECT id FROM people WHERE name LIKE '100\\%' ESCAPE '\\'", "6");
+    assert_rows("SELECT id FROM people WHERE name LIKE '%!_%' ESCAPE '!'", "5");
+    assert_rows("SELECT id FROM people WHERE name LIKE '%_%'", "1;2;4;5;6;7");
+    assert_rows("SELECT id FROM people WHERE name NOT LIKE '%a%'", "2;6;7;8");
+    assert_rows("SELECT id FROM people WHERE name LIKE '_ve'", "7");
+    assert_rows("SELECT id FROM people WHERE name LIKE ''", "8");
+    assert_rows("SELECT id FROM people WHERE name LIKE '%'", "1;2;4;5;6;7;8");
+    assert_rows("SELECT id FROM people WHERE name LIKE 'a%e' AND name LIKE '%l%c%'", "1");
+    assert_rows("SELECT 'aaa' LIKE 'a%a%a', 'ab' LIKE 'a%a%a', 'abc' LIKE NULL", "1|0|NULL");
+    assert_error("SELECT id FROM people WHERE name LIKE 'a' ESCAPE 'xy'", "22019", "ESCAPE");
+    assert_error("SELECT id FROM people WHERE name LIKE 'a!' ESCAPE '!'", "22025", "escape");
+    assert_error("SELECT id FROM people WHERE age LIKE '1%'", "42000", "LIKE needs TEXT");
+}
+
+static void test_in_between(void **state)
+{
+    (void)state;
+    assert_rows("SELECT id FROM people WHERE id IN (1, 3, 5)", "1;3;5");
+    assert_rows("SELECT id FROM people WHERE age IN (25, NULL)", "3;6");
+    assert_rows("SELECT id FROM people WHERE age NOT IN (25, NULL)", "");
+    assert_rows("SELECT id FROM people WHERE age NOT IN (25, 30)", "5;8");
+    assert_rows("SELECT id FROM people WHERE name IN ('bob', 'Carol', 'x')", "2;4");
+    assert_rows("SELECT id FROM people WHERE age BETWEEN 20 AND 30", "1;3;4;6");
+    assert_rows("SELECT id FROM people WHERE age NOT BETWEEN 20 AND 30", "5;8");
+    assert_rows("SELECT id FROM people WHERE price BETWEEN 1 AND 10.5", "1;2;4;7");
+    assert_rows("SELECT id FROM people WHERE age BETWEEN NULL AND 30", "");
+    assert_rows("SELECT id FROM people WHERE age NOT BETWEEN NULL AND 30", "5");
+    assert_rows("SELECT id FROM people WHERE score IN (2.5, 3)", "2;6;8");
+    assert_rows("SELECT 1 IN (1, 2), 3 IN (1, 2), 3 IN (1, NULL), NULL IN (1), 2 BETWEEN 3 AND 1",
+                "1|0|NULL|NULL|0");
+}
+
+static void test_mixed_numeric_and_dates(void **state)
+{
+    (void)state;
+    assert_rows("SELECT id FROM people WHERE score = 3", "8");
+    assert_rows("SELECT id FROM people WHERE price = 10.5", "1;4");
+    assert_rows("SELECT id FROM people WHERE price > 10", "1;4;6");
+    assert_rows("SELECT id FROM people WHERE score > 2", "2;6;8");
+    assert_rows("SELECT id FROM people WHERE price = 3.250", "2");
+    assert_rows("SELECT id FROM people WHERE age = 30.0", "1;4");
+    assert_rows("SELECT id FROM people WHERE age > '26'", "1;4;5");
+    assert_rows("SELECT id FROM people WHERE age < 25.5", "3;6;8");
+    assert_rows("SELECT 9007199254740993 = 9007199254740992e0, 1 = 1.0, 0.1 + 0.2 = 0.3", "0|1|1");
+    assert_rows("SELECT id, price * 2, price + age, score * 2 FROM people WHERE id = 1", "1|21.00|40.50|3");
+    assert_rows("SELECT id FROM people WHERE born > '1999-12-31'", "4;7");
+    assert_rows("SELECT id FROM people WHERE born = DATE '1970-01-01'", "5");
+    assert_rows("SELECT id FROM people WHERE born = {d '2020-01-02'}", "7");
+    assert_rows("SELECT id FROM people WHERE born < '1990-01-01'", "2;5");
+    assert_rows("SELECT id FROM people WHERE born >= TIMESTAMP '2000-02-29 00:00:00'", "4;7");
+    assert_rows("SELECT id FROM people WHERE born > '2000-02-28 12:00'", "4;7");
+    assert_error("SELECT id FROM people WHERE born = '2020-13-01'", "22007", "not a date");
+    assert_error("SELECT id FROM people WHERE age = 'abc'", "22018", "not a number");
+    assert_error("SELECT id FROM people WHERE name = 3", "42000", "cannot compare");
+}
+
+static void test_order_by(void **state)
+{
+    (void)state;
+    assert_rows("SELECT id, age FROM people ORDER BY age DESC, id",
+                "5|41;1|30;4|30;3|25;6|25;8|18;2|NULL;7|NULL");
+    assert_rows("SELECT id FROM people ORDER BY age, id", "2;7;8;3;6;1;4;5");
+    assert_rows("SELECT id FROM people ORDER BY age NULLS LAST, id DESC", "8;6;3;4;1;5;7;2");
+    assert_rows("SELECT id FROM people ORDER BY age DESC NULLS FIRST, id", "2;7;5;1;4;3;6;8");
+    assert_rows("SELECT id FROM people ORDER BY name", "3;8;6;1;4;2;5;7");
+    assert_rows("SELECT id, age AS a FROM people ORDER BY a DESC, 1 DESC",
+                "5|41;4|30;1|30;6|25;3|25;8|18;7|NULL;2|NULL");
+    assert_rows("SELECT name FROM people WHERE id > 5 ORDER BY id DESC", ";\xC3\x88ve;100%");
+    assert_rows("SELECT id FROM people ORDER BY price DESC, score, id", "6;4;1;2;7;5;3;8");
+    assert_rows("SELECT id FROM people ORDER BY born, id", "3;8;5;2;1;6;4;7");
+    assert_rows("SELECT id FROM people ORDER BY active, id", "3;6;2;5;8;1;4;7");
+    assert_rows("SELECT id, id % 3 AS m FROM people ORDER BY m, id DESC", "6|0;3|0;7|1;4|1;1|1;8|2;5|2;2|2");
+    assert_rows("SELECT id FROM people ORDER BY -id LIMIT 2", "8;7");
+    assert_error("SELECT id FROM people ORDER BY 2", "42000", "ORDER BY position 2");
+    assert_error("SELECT id FROM people ORDER BY nope", "42S22", "unknown column 'nope'");
+}
+
+static void test_distinct(void **state)
+{
+    (void)state;
+    assert_rows("SELECT DISTINCT age FROM people", "30;NULL;25;41;18");
+    assert_rows("SELECT DISTINCT age FROM people ORDER BY age DESC", "41;30;25;18;NULL");
+    assert_rows("SELECT DISTINCT price, age FROM people ORDER BY 1, 2", "NULL|18;NULL|25;0.00|41;1.00|NULL;3.25|NULL;10.50|30;99.99|25");
+    assert_rows("SELECT DISTINCT active FROM people ORDER BY active", "NULL;0;1");
+    assert_rows("SELECT DISTINCT score FROM people", "1.5;2.5;NULL;0.5;-1;3");
+    assert_rows("SELECT DISTINCT 1 FROM people", "1");
+    assert_rows("SELECT DISTINCT name FROM people WHERE id < 0", "");
+    assert_error("SELECT DISTINCT age FROM people ORDER BY id", "42000", "DISTINCT");
+}
+
+static void test_limit_offset(void **state)
+{
+    (void)state;
+    assert_rows("SELECT id FROM people ORDER BY id LIMIT 3 OFFSET 2", "3;4;5");
+    assert_rows("SELECT id FROM people LIMIT 0", "");
+    assert_rows("SELECT id FROM people LIMIT 5 OFFSET 100", "");
+    assert_rows("SELECT id FROM people LIMIT 2, 3", "3;4;5");
+    assert_rows("SELECT TOP 2 id FROM people ORDER BY id DESC", "8;7");
+    assert_rows("SELECT id FROM people ORDER BY id OFFSET 6 ROWS", "7;8");
+    assert_rows("SELECT id FROM people ORDER BY id OFFSET 1 ROWS FETCH NEXT 2 ROWS ONLY", "2;3");
+    assert_rows("SELECT id FROM people WHERE age > 20 LIMIT 2", "1;3");
+    assert_rows("SELECT DISTINCT age FROM people LIMIT 2 OFFSET 1", "NULL;25");
+    lt_value p[2] = {int_value(2), int_value(1)};
+    assert_int_equal(runp("SELECT id FROM people ORDER BY id LIMIT ? OFFSET ?", p, 2), 0);
+    assert_string_equal(result, "2;3");
+    p[0] = int_value(-1);
+    assert_int_equal(runp("SELECT id FROM people LIMIT ? OFFSET ?", p, 2), -1);
+    assert_string_equal(err.sqlstate, "22003");
+    assert_error("SELECT id FROM people LIMIT -1", "42000", "LIMIT");
+    assert_error("SELECT id FROM people LIMIT 'a'", "42000", "LIMIT");
+}
+
+static void test_small_batches(void **state)
+{
+    (void)state;
+    source_init(3, false);
+    assert_rows("SELECT id FROM people WHERE age > 20", "1;3;4;5;6");
+    assert_rows("SELECT DISTINCT name FROM people WHERE id > 1 ORDER BY name DESC", "\xC3\x88ve;dave_x;bob;Carol;100%;;NULL");
+    assert_rows("SELECT name, age FROM people ORDER BY age DESC, name LIMIT 4", "dave_x|41;Alice|30;Carol|30;NULL|25");
+    assert_rows("SELECT id FROM people LIMIT 2 OFFSET 2", "3;4");
+    assert_rows("SELECT DISTINCT age FROM people", "30;NULL;25;41;18");
+    source_init(1, false);
+    assert_rows("SELECT name FROM people WHERE name LIKE '%a%' ORDER BY name", "Alice;Carol;dave_x");
+}
+
+static void test_parameters(void **state)
+{
+    (void)state;
+    sql_stmt *st;
+    sql_cursor *cur;
+    const char *sql = "SELECT name FROM people WHERE id = ? OR name = ? OR price > ? OR born = ?";
+    assert_int_equal(sql_prepare(&source.base, sql, strlen(sql), &st, &err), 0);
+    assert_int_equal(sql_param_count(st), 4);
+    assert_int_equal(sql_param_type(st, 0), LT_INT64);
+    assert_int_equal(sql_param_type(st, 1), LT_TEXT);
+    assert_int_equal(sql_param_type(st, 2), LT_DECIMAL);
+    assert_int_equal(sql_param_type(st, 3), LT_DATE);
+    lt_value p[4] = {int_value(4), text_value("bob"), {.type = LT_NULL}, text_value("1970-01-01")};
+    assert_int_equal(sql_execute(st, p, 4, &cur, &err), 0);
+    result[0] = '\0';
+    assert_int_equal(drain(cur, result, sizeof result, &err), 0);
+    assert_string_equal(result, "bob;Carol;dave_x");
+    sql_cursor_close(cur);
+    /* Re-execute with other values (and a text value for the number). */
+    lt_value q[4] = {int_value(1), text_value("nobody"), text_value("50"), {.type = LT_NULL}};
+    assert_int_equal(sql_execute(st, q, 4, &cur, &err), 0);
+    result[0] = '\0';
+    assert_int_equal(drain(cur, result, sizeof result, &err), 0);
+    assert_string_equal(result, "Alice;100%");
+    sql_cursor_close(cur);
+    lt_value bad[4] = {text_value("x"), text_value("a"), {.type = LT_NULL}, {.type = LT_NULL}};
+    assert_int_equal(sql_execute(st, bad, 4, &cur, &err), -1);
+    assert_string_equal(err.sqlstate, "22018");
+    if (strstr(err.message, "(parameter 1 at line 1, column 36)") == NULL)
+        fail_msg("%s", err.message);
+    sql_stmt_free(st);
+
+    lt_value a[1] = {int_value(2)};
+    assert_int_equal(runp("SELECT id FROM people WHERE age BETWEEN ? AND 30 AND id > ?", (lt_value[]){int_value(20), int_value(2)}, 2), 0);
+    assert_string_equal(result, "3;4;6");
+    assert_int_equal(runp("SELECT id FROM people WHERE id IN (?, 5)", a, 1), 0);
+    assert_string_equal(result, "2;5");
+    assert_int_equal(runp("SELECT id FROM people WHERE name LIKE ?", (lt_value[]){text_value("%o%")}, 1), 0);
+    assert_string_equal(result, "2;4");
+}
+
+static void test_errors(void **state)
+{
+    (void)state;
+    assert_error("SELECT * FROM nope", "42S02", "unknown table 'nope' at line 1, column 15");
+    assert_error("SELECT x.id FROM people", "42S02", "unknown table 'x'");
+    assert_error("SELECT people.id FROM people p", "42S02", "unknown table 'people'");
+    assert_error("SELECT id,\n  nope FROM people", "42S22", "unknown column 'nope' at line 2, column 3");
+    assert_error("SELECT a FROM dup", "42000", "ambiguous column name 'a'");
+    assert_error("SELECT id FROM", "42000", "syntax error at line 1, column 15: expected a table name at end of input");
+    assert_error("SELECT id FROM people WHERE", "42000", "expected an expression at end of input");
+    assert_error("SELECT id FROM people\nWHERE id = = 2", "42000", "line 2, column 12: expected an expression near '='");
+    assert_error("SELECT id people id", "42000", "line 1, column 18: expected end of statement near 'id'");
+    assert_error("SELECT 'abc", "42000", "line 1, column 8: unterminated string literal");
+    assert_error("SELECT x FROM people", "42S22", "unknown column 'x'");
+    assert_error("SELECT x", "42S22", "no FROM clause");
+    assert_error("SELECT *", "42000", "FROM");
+    assert_error("SELECT count(*) FROM people", "42000", "function count is not supported yet");
+    assert_error("SELECT id FROM people GROUP BY id", "42000", "GROUP BY is not supported yet");
+    assert_error("SELECT a.id FROM people a JOIN people b ON a.id = b.id", "42000", "joins are not supported yet");
+    assert_error("SELECT 1 UNION SELECT 2", "42000", "UNION");
+    assert_error("EXEC sp_who", "42000", "unsupported statement 'EXEC'");
+    assert_error("", "42000", "empty statement");
+    assert_error("SELECT 1 / 0", "22012", "division by zero");
+    assert_error("SELECT id FROM people WHERE 10 / (age - 25) > 1", "22012", "division by zero");
+    assert_error("SELECT 9223372036854775807 + 1", "22003", "out of range");
+    assert_error("SELECT 99999999999999999999999999999999999999 * 10", "22003", "out of range");
+    assert_error("SELECT -'a'", "22018", "not a number");
+    assert_error("SELECT 1 + TRUE", "42000", "arithmetic needs numbers");
+    assert_error("SELECT id FROM people WHERE id", "42000", "WHERE needs a BOOLEAN");
+    assert_error("SELECT NOT 1", "42000", "NOT needs a BOOLEAN");
+    /* Division by zero is not raised for rows the WHERE removed. */
+    assert_rows("SELECT 10 / (age - 25) FROM people WHERE age <> 25", "2;2;0;-1");
+}
+
+static void test_read_only(void **state)
+{
+    (void)state;
+    static const char *const writes[][2] = {
+        {"INSERT INTO people VALUES (1)", "INSERT"},
+        {"update people SET id = 1", "UPDATE"},
+        {"Delete FROM people", "DELETE"},
+        {"CREATE TABLE t (a int)", "CREATE"},
+        {"DROP TABLE people", "DROP"},
+        {"ALTER TABLE people ADD x int", "ALTER"},
+        {"MERGE INTO people USING x ON 1 = 1", "MERGE"},
+        {"TRUNCATE TABLE people", "TRUNCATE"},
+        {"GRANT SELECT ON people TO bob", "GRANT"},
+        {"SELECT * INTO copy FROM people", "SELECT INTO"},
+    };
+    for (size_t i = 0; i < sizeof writes / sizeof writes[0]; i++) {
+        char expect[128];
+        snprintf(expect, sizeof expect, "Lector is read-only: %s is not supported", writes[i][1]);
+        assert_error(writes[i][0], "42000", expect);
+    }
+}
+
+static void test_pushdown(void **state)
+{
+    (void)state;
+    assert_rows("SELECT name FROM people WHERE id = 2", "bob");
+    assert_int_equal(source.last.ncols, 2);
+    assert_int_equal(source.last_cols[0], 0);
+    assert_int_equal(source.last_cols[1], 1);
+    assert_int_equal(source.last.npreds, 1);
+    assert_int_equal(source.last_preds[0].col, 0);
+    assert_int_equal(source.last_preds[0].op, LT_PRED_EQ);
+    assert_int_equal(source.last_values[0][0].type, LT_INT64);
+    assert_int_equal(source.last_values[0][0].u.i64, 2);
+    assert_int_equal(source.last.limit, -1);
+
+    assert_rows("SELECT age FROM people WHERE 3 < id AND price > 10 AND score = 3 AND "
+                "name IN ('a', 'b') AND born BETWEEN '2000-01-01' AND '2001-01-01' AND "
+                "active IS NOT NULL AND id + 1 > 2 AND age NOT IN (1)", "");
+    assert_int_equal(source.last.ncols, 7);
+    assert_int_equal(source.last.npreds, 6);
+    assert_int_equal(source.last_preds[0].op, LT_PRED_GT);     /* 3 < id: id > 3 */
+    assert_int_equal(source.last_preds[1].op, LT_PRED_GT);
+    assert_int_equal(source.last_values[1][0].type, LT_DECIMAL);
+    assert_int_equal(source.last_values[1][0].scale, 2);
+    assert_true(source.last_values[1][0].u.dec == 1000);
+    assert_int_equal(source.last_values[2][0].type, LT_DOUBLE); /* score = 3 */
+    assert_int_equal(source.last_preds[3].op, LT_PRED_IN);
+    assert_int_equal(source.last_preds[3].nvalues, 2);
+    assert_int_equal(source.last_preds[4].op, LT_PRED_BETWEEN);
+    assert_int_equal(source.last_values[4][0].type, LT_DATE);
+    assert_int_equal(source.last_preds[5].op, LT_PRED_IS_NOT_NULL);
+
+    assert_rows("SELECT 1 FROM people LIMIT 2 OFFSET 1", "1;1");
+    assert_int_equal(source.last.ncols, 0);
+    assert_int_equal(source.last.limit, 3);
+    assert_rows("SELECT id FROM people ORDER BY id LIMIT 2", "1;2");
+    assert_int_equal(source.last.limit, -1);
+
+    /* A reader that answers exactly: the engine trusts it. */
+    source_init(LT_BATCH_ROWS, true);
+    assert_rows("SELECT id, name FROM people WHERE id = 4 AND age = 30", "4|Carol");
+    assert_int_equal(source.last.npreds, 2);
+    assert_int_equal(source.last_preds[0].use, LT_PUSH_EXACT);
+    assert_rows("SELECT id FROM people WHERE id = 4 OR id = 5", "4;5");
+    assert_int_equal(source.last.npreds, 0);
+}
+
+static void test_cancel_and_batch_cursor(void **state)
+{
+    (void)state;
+    sql_stmt *st;
+    sql_cursor *cur;
+    lt_batch *b;
+    source_init(2, false);
+    assert_int_equal(sql_prepare(&source.base, "SELECT id FROM people", 21, &st, &err), 0);
+    assert_int_equal(sql_execute(st, NULL, 0, &cur, &err), 0);
+    assert_int_equal(sql_cursor_next(cur, &b, &err), 0);
+    assert_int_equal(b->count, 2);
+    sql_cursor_cancel(cur);
+    assert_int_equal(sql_cursor_next(cur, &b, &err), -1);
+    assert_string_equal(err.sqlstate, "HY008");
+    sql_cursor_close(cur);
+    sql_stmt_free(st);
+
+    lt_type types[2] = {LT_TEXT, LT_INT64};
+    lt_batch *given = lt_batch_new(2, types, NULL, 4);
+    lt_value t = text_value("catalog"), i = int_value(7);
+    lt_batch_set(given, 0, 0, &t);
+    lt_batch_set(given, 1, 0, &i);
+    given->count = 1;
+    char name0[] = "TABLE_NAME", name1[] = "N";
+    sql_column cols[2] = {
+        {{name0, LT_TEXT, 128, 0, true, false, "VARCHAR"}, "", ""},
+        {{name1, LT_INT64, 10, 0, false, false, "INTEGER"}, "", ""},
+    };
+    cur = sql_cursor_from_batch(cols, 2, given);
+    assert_non_null(cur);
+    name0[0] = 'X'; /* copied */
+    assert_int_equal(sql_cursor_column_count(cur), 2);
+    assert_string_equal(sql_cursor_column_at(cur, 0)->desc.name, "TABLE_NAME");
+    result[0] = '\0';
+    assert_int_equal(drain(cur, result, sizeof result, &err), 0);
+    assert_string_equal(result, "catalog|7");
+    sql_cursor_close(cur);
+}
+
+/* Statements on one shared source from several threads at once. */
+static void *thread_main(void *arg)
+{
+    char *out = arg;
+    for (int k = 0; k < 20; k++) {
+        sql_stmt *st;
+        sql_cursor *cur;
+        lt_error e;
+        const char *sql = "SELECT DISTINCT name, age FROM people WHERE age > 20 OR age IS NULL ORDER BY age, name";
+        if (sql_prepare(&source.base, sql, strlen(sql), &st, &e) != 0)
+            return NULL;
+        if (sql_execute(st, NULL, 0, &cur, &e) == 0) {
+            out[0] = '\0';
+            drain(cur, out, 512, &e);
+            sql_cursor_close(cur);
+        }
+        sql_stmt_free(st);
+    }
+    return NULL;
+}
+
+static void test_threads(void **state)
+{
+    (void)state;
+    pthread_t th[4];
+    char out[4][512];
+    source_init(3, false);
+    for (int i = 0; i < 4; i++)
+        pthread_create(&th[i], NULL, thread_main, out[i]);
+    for (int i = 0; i < 4; i++)
+        pthread_join(th[i], NULL);
+    for (int i = 0; i < 4; i++)
+        assert_string_equal(out[i], "bob|NULL;\xC3\x88ve|NULL;NULL|25;100%|25;Alice|30;Carol|30;dave_x|41");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup(test_fromless, setup_default),
+        cmocka_unit_test_setup(test_fromless_types, setup_default),
+        cmocka_unit_test_setup(test_select_param, setup_default),
+        cmocka_unit_test_setup(test_select_star, setup_default),
+        cmocka_unit_test_setup(test_where_three_valued, setup_default),
+        cmocka_unit_test_setup(test_like, setup_default),
+        cmocka_unit_test_setup(test_in_between, setup_default),
+        cmocka_unit_test_setup(test_mixed_numeric_and_dates, setup_default),
+        cmocka_unit_test_setup(test_order_by, setup_default),
+        cmocka_unit_test_setup(test_distinct, setup_default),
+        cmocka_unit_test_setup(test_limit_offset, setup_default),
+        cmocka_unit_test_setup(test_small_batches, setup_default),
+        cmocka_unit_test_setup(test_parameters, setup_default),
+        cmocka_unit_test_setup(test_errors, setup_default),
+        cmocka_unit_test_setup(test_read_only, setup_default),
+        cmocka_unit_test_setup(test_pushdown, setup_default),
+        cmocka_unit_test_setup(test_cancel_and_batch_cursor, setup_default),
+        cmocka_unit_test_setup(test_threads, setup_default),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
