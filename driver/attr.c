@@ -16,6 +16,12 @@
 #ifndef SQL_OV_ODBC3_80
 #define SQL_OV_ODBC3_80 380UL
 #endif
+/* A rowset is converted in one go and its rows stay readable until the
+** next fetch: a million rows is plenty, and keeps the counters in range. */
+#define LT_MAX_ROWSET 1048576
+#define LT_STR_(x) #x
+#define LT_STR(x) LT_STR_(x)
+
 #ifndef SQL_ATTR_ANSI_APP
 #define SQL_ATTR_ANSI_APP 115
 #endif
@@ -466,15 +472,20 @@ static SQLRETURN set_stmt_attr(lt_stmt *s, SQLINTEGER attr, SQLPOINTER value,
         s->retrieve_data = v;
         return SQL_SUCCESS;
     case SQL_ATTR_ROW_ARRAY_SIZE:
+    case SQL_ROWSET_SIZE: {
         if (v == 0)
             return bad_value(h, attr);
-        s->ard->array_size = v;
-        return SQL_SUCCESS;
-    case SQL_ROWSET_SIZE:
-        if (v == 0)
-            return bad_value(h, attr);
-        s->rowset_size_odbc2 = v;
-        return SQL_SUCCESS;
+        SQLRETURN rc = SQL_SUCCESS;
+        if (v > LT_MAX_ROWSET) {
+            v = LT_MAX_ROWSET;
+            rc = changed(h, "the rowset size is at most " LT_STR(LT_MAX_ROWSET) " rows");
+        }
+        if (attr == SQL_ROWSET_SIZE)
+            s->rowset_size_odbc2 = v;
+        else
+            s->ard->array_size = v;
+        return rc;
+    }
     case SQL_ATTR_ROW_BIND_OFFSET_PTR:
         s->ard->bind_offset_ptr = value;
         return SQL_SUCCESS;
@@ -561,11 +572,11 @@ SQLRETURN SQL_API SQLGetStmtAttr(SQLHSTMT StatementHandle, SQLINTEGER Attribute,
     case SQL_ROWSET_SIZE:          v = s->rowset_size_odbc2; break;
     case SQL_ATTR_ROW_BIND_TYPE:   v = (SQLULEN)s->ard->bind_type; break;
     case SQL_ATTR_ROW_NUMBER:
-        if (s->state != LT_STMT_CURSOR) {
-            lt_diag_post(h, "24000", 0, "Invalid cursor state: no cursor is open");
+        v = lt_stmt_row_number(s);
+        if (v == 0) {
+            lt_diag_post(h, "24000", 0, "Invalid cursor state: the cursor is not on a row");
             return lt_leave(h, SQL_ERROR);
         }
-        v = lt_stmt_row_number(s);
         break;
     case SQL_ATTR_SIMULATE_CURSOR: v = s->simulate_cursor; break;
     case SQL_ATTR_USE_BOOKMARKS:   v = s->use_bookmarks; break;

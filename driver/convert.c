@@ -776,6 +776,13 @@ static SQLRETURN put_hex(const uint8_t *b, size_t len, bool wide,
 /* SQL -> C                                                                  */
 /* ------------------------------------------------------------------------ */
 
+/* The column's description applies to a value of the column's type only:
+** a SQLite cell may hold another type than its column declares. */
+static const lt_column *col_for(const lt_column *col, const lt_value *v)
+{
+    return col != NULL && col->type == v->type ? col : NULL;
+}
+
 /* Column facts a conversion needs, with defaults when there is no column. */
 static int col_scale(const lt_column *col, int dflt)
 {
@@ -793,6 +800,7 @@ static size_t char_form(const lt_value *v, const lt_column *col, char *buf,
                         size_t *min_len)
 {
     size_t n = 0;
+    col = col_for(col, v);
     switch (v->type) {
     case LT_BOOL:
         buf[0] = v->u.b ? '1' : '0';
@@ -1098,6 +1106,7 @@ static SQLRETURN binary_form(const lt_value *v, const lt_column *col,
     SQLRETURN rc;
     lt_sqltype sq;
     lt_column dflt = {0};
+    col = col_for(col, v);
     if (col == NULL) {
         dflt.type = v->type;
         dflt.size = v->type == LT_DECIMAL ? 38 : 0;

@@ -881,31 +881,55 @@ static SQLRETURN copy_desc(lt_desc *src, lt_desc *dst)
     return SQL_SUCCESS;
 }
 
+static bool is_desc(SQLHDESC handle)
+{
+    const lt_handle *h = handle;
+    return h != NULL && h->magic == LT_MAGIC && h->type == SQL_HANDLE_DESC;
+}
+
 SQLRETURN SQL_API SQLCopyDesc(SQLHDESC SourceDescHandle, SQLHDESC TargetDescHandle)
 {
-    lt_desc *dst = desc_enter(TargetDescHandle);
-    if (dst == NULL)
+    if (!is_desc(SourceDescHandle) || !is_desc(TargetDescHandle))
         return SQL_INVALID_HANDLE;
-    lt_desc *src = NULL;
-    if (SourceDescHandle != TargetDescHandle) {
-        /* The source is only read; its own lock is enough for its fields,
-        ** and its statement's for whether an IRD is populated. */
-        lt_handle *sh = lt_enter_keep_diag(SourceDescHandle, SQL_HANDLE_DESC);
-        if (sh == NULL)
-            return desc_leave(dst, SQL_INVALID_HANDLE);
-        src = (lt_desc *)sh;
-        if (src->stmt != NULL && (dst->stmt == NULL || src->stmt != dst->stmt))
-            lt_mutex_lock(&src->stmt->h.lock);
-    } else {
-        src = dst;
+    lt_desc *src = SourceDescHandle, *dst = TargetDescHandle;
+    /* Two descriptors, then up to two statements, each pair in address
+    ** order: a copy the other way round cannot deadlock with this one, and
+    ** no descriptor lock is ever taken under a statement lock. */
+    lt_desc *first = src < dst ? src : dst, *second = src < dst ? dst : src;
+    if (first == dst)
+        lt_enter(dst, SQL_HANDLE_DESC);
+    else
+        lt_enter_keep_diag(src, SQL_HANDLE_DESC);
+    if (second != first) {
+        if (second == dst)
+            lt_enter(dst, SQL_HANDLE_DESC);
+        else
+            lt_enter_keep_diag(src, SQL_HANDLE_DESC);
     }
+    lt_stmt *s1 = src->stmt, *s2 = dst->stmt;
+    if (s1 == s2)
+        s2 = NULL;
+    if (s1 != NULL && s2 != NULL && s2 < s1) {
+        lt_stmt *t = s1;
+        s1 = s2;
+        s2 = t;
+    }
+    if (s1 == NULL) {
+        s1 = s2;
+        s2 = NULL;
+    }
+    if (s1 != NULL)
+        lt_mutex_lock(&s1->h.lock);
+    if (s2 != NULL)
+        lt_mutex_lock(&s2->h.lock);
     SQLRETURN rc = copy_desc(src, dst);
-    if (src != dst) {
-        if (src->stmt != NULL && (dst->stmt == NULL || src->stmt != dst->stmt))
-            lt_mutex_unlock(&src->stmt->h.lock);
+    if (s2 != NULL)
+        lt_mutex_unlock(&s2->h.lock);
+    if (s1 != NULL)
+        lt_mutex_unlock(&s1->h.lock);
+    if (src != dst)
         lt_leave_keep_diag(&src->h, rc);
-    }
-    return desc_leave(dst, rc);
+    return lt_leave(&dst->h, rc);
 }
 
 /* ------------------------------------------------------------------------ */

@@ -53,9 +53,11 @@
 #define LT_GETDATA_EXTENSIONS \
     (SQL_GD_ANY_COLUMN | SQL_GD_ANY_ORDER | SQL_GD_BOUND | SQL_GD_BLOCK)
 
-/* SQL_ATTR_TXN_ISOLATION's initial value: a read-only snapshot of a file is
-** trivially serializable (SQLGetInfo SQL_DEFAULT_TXN_ISOLATION agrees). */
-#define LT_TXN_ISOLATION_DEFAULT SQL_TXN_SERIALIZABLE
+/* SQL_ATTR_TXN_ISOLATION's initial value: 0, as SQLGetInfo says
+** (SQL_TXN_CAPABLE is SQL_TC_NONE, SQL_DEFAULT_TXN_ISOLATION 0).  Setting a
+** level is accepted and remembered: nothing is written, so every level
+** holds. */
+#define LT_TXN_ISOLATION_DEFAULT 0
 
 /* Bookmarks (SQL_ATTR_USE_BOOKMARKS on a static cursor) are the 1-based row
 ** number as a 4-byte integer: SQL_C_BOOKMARK, or SQL_C_VARBOOKMARK of 4
@@ -315,7 +317,9 @@ const char *lt_sqlstate_text(const char *sqlstate);
 
 /* Make `cur` the statement's open cursor: closes any previous one, fills
 ** the IRD from the cursor's columns, sets the state to LT_STMT_CURSOR.
-** Catalog functions and SQLExecute both end here.  Takes ownership. */
+** Catalog functions end here (SQLExecute ends in the same code): a catalog
+** result replaces the statement, so any prepared statement is dropped.
+** Takes ownership (NULL: HY001 posted, SQL_ERROR). */
 SQLRETURN lt_stmt_open_cursor(lt_stmt *stmt, sql_cursor *cur);
 /* Close the cursor, forget the rowset (SQLCloseCursor, SQLFreeStmt CLOSE). */
 void lt_stmt_close_cursor(lt_stmt *stmt);

@@ -372,7 +372,9 @@ static SQLRETURN convert_params(lt_stmt *s, uint32_t n, lt_value *vals,
 static SQLRETURN run(lt_stmt *s, bool params_ready)
 {
     lt_handle *h = &s->h;
+    lt_mutex_lock(&s->cancel_lock);
     s->cancel_requested = 0;
+    lt_mutex_unlock(&s->cancel_lock);
     uint32_t n = sql_param_count(s->prepared);
     if (!params_ready) {
         SQLRETURN rc = check_params(s, n);

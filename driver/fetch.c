@@ -148,15 +148,63 @@ static lt_batch *batch_like(const lt_batch *like, uint32_t capacity)
     return b;
 }
 
-/* Append rows [first, first+n) of `src` to `dst` (which has room). */
+/* Append rows [first, first+n) of `src` to `dst` (which has room and the
+** same column types): a column at a time, fixed-width values and null
+** flags by memcpy, the bytes of text and binary into one arena block per
+** column. */
 static int copy_rows(lt_batch *dst, const lt_batch *src, uint32_t first, uint32_t n)
 {
+    uint32_t at = dst->count;
     for (uint32_t c = 0; c < src->ncols; c++) {
-        for (uint32_t r = 0; r < n; r++) {
-            lt_value v;
-            lt_batch_get(src, c, first + r, &v);
-            if (lt_batch_set(dst, c, dst->count + r, &v) != 0)
+        const lt_vector *from = &src->cols[c];
+        lt_vector *to = &dst->cols[c];
+        memcpy(to->nulls + at, from->nulls + first, n);
+        switch (from->type) {
+        case LT_BOOL:
+            memcpy(to->v.b + at, from->v.b + first, n * sizeof *from->v.b);
+            break;
+        case LT_INT64:
+        case LT_TIME:
+        case LT_TIMESTAMP:
+            memcpy(to->v.i64 + at, from->v.i64 + first, n * sizeof *from->v.i64);
+            break;
+        case LT_DATE:
+            memcpy(to->v.date + at, from->v.date + first, n * sizeof *from->v.date);
+            break;
+        case LT_DOUBLE:
+            memcpy(to->v.f64 + at, from->v.f64 + first, n * sizeof *from->v.f64);
+            break;
+        case LT_DECIMAL:
+            memcpy(to->v.dec + at, from->v.dec + first, n * sizeof *from->v.dec);
+            break;
+        case LT_GUID:
+            memcpy(to->v.guid + at, from->v.guid + first, n * sizeof *from->v.guid);
+            break;
+        case LT_TEXT:
+        case LT_BINARY: {
+            /* The source's bytes may live in its arena or the mapped file;
+            ** the copy must outlive both. */
+            size_t total = 0;
+            for (uint32_t r = 0; r < n; r++)
+                if (!from->nulls[first + r])
+                    total += from->v.bytes[first + r].len;
+            char *block = total ? lt_arena_alloc(&dst->arena, total) : NULL;
+            if (total && block == NULL)
                 return -1;
+            for (uint32_t r = 0; r < n; r++) {
+                lt_bytes b = {"", 0};
+                if (!from->nulls[first + r] && from->v.bytes[first + r].len > 0) {
+                    b.len = from->v.bytes[first + r].len;
+                    memcpy(block, from->v.bytes[first + r].ptr, b.len);
+                    b.ptr = block;
+                    block += b.len;
+                }
+                to->v.bytes[at + r] = b;
+            }
+            break;
+        }
+        case LT_NULL:
+            break;
         }
     }
     dst->count += n;
@@ -474,29 +522,6 @@ static SQLRETURN put_bookmark(const col_plan *p, uint32_t i, int64_t rownum,
     return SQL_SUCCESS;
 }
 
-/* Convert one value for a bound column into element i of its buffers. */
-static SQLRETURN put_value(const col_plan *p, uint32_t i, const lt_value *v,
-                           const char **state)
-{
-    SQLLEN *ind = at(p->ind, p->ind_stride, i);
-    SQLLEN *len = at(p->len, p->ind_stride, i);
-    if (v->type == LT_NULL) {
-        if (ind == NULL) {
-            *state = "22002";
-            return SQL_ERROR;
-        }
-        *ind = SQL_NULL_DATA;
-        return SQL_SUCCESS;
-    }
-    if (ind != NULL && ind != len)
-        *ind = 0; /* separate indicator: "not NULL"; the length goes to len */
-    lt_target t = {p->ctype, p->data ? p->data + (size_t)i * p->data_stride : NULL,
-                   p->buflen, len, p->precision, p->scale};
-    SQLLEN offset = 0;
-    *state = NULL;
-    return lt_convert_to_c(v, p->column, &t, &offset, state);
-}
-
 static void flag_row(fetch_cache *fc, uint32_t i, SQLRETURN rc)
 {
     uint8_t f = rc == SQL_ERROR ? ROW_ERR : rc == SQL_SUCCESS_WITH_INFO ? ROW_WARN : ROW_OK;
@@ -531,7 +556,8 @@ static void sort_diag_by_row(lt_diag *d)
 
 /* Convert rows [first, first+n) of vector `vec` into elements i0.. of a
 ** bound column.  The vector's type is fixed, so the type dispatch is
-** hoisted out of the row loop: each row only loads its cell and converts. */
+** hoisted out of the row loop, and the buffers' addresses advance by their
+** strides: each row only loads its cell and converts it. */
 static void fill_segment(lt_stmt *s, fetch_cache *fc, const col_plan *p,
                          const lt_vector *vec, uint32_t first, uint32_t n, uint32_t i0)
 {
@@ -539,19 +565,43 @@ static void fill_segment(lt_stmt *s, fetch_cache *fc, const col_plan *p,
     memset(&v, 0, sizeof v);
     v.scale = vec->scale;
     const uint8_t *nulls = vec->nulls + first;
+    char *data = p->data ? p->data + (size_t)i0 * p->data_stride : NULL;
+    char *ind = p->ind ? (char *)p->ind + (size_t)i0 * p->ind_stride : NULL;
+    char *len = p->len ? (char *)p->len + (size_t)i0 * p->ind_stride : NULL;
+    bool separate = p->ind != p->len; /* "not NULL" goes to ind, length to len */
+    lt_target t = {p->ctype, NULL, p->buflen, NULL, p->precision, p->scale};
 #define ROWS(load)                                                            \
     for (uint32_t r = 0; r < n; r++) {                                        \
-        v.type = nulls[r] ? LT_NULL : vec->type;                              \
-        if (!nulls[r]) {                                                      \
-            load;                                                             \
-        }                                                                     \
+        SQLRETURN rc = SQL_SUCCESS;                                           \
         const char *state = NULL;                                             \
-        SQLRETURN rc = put_value(p, i0 + r, &v, &state);                      \
+        if (nulls[r]) {                                                       \
+            if (ind != NULL)                                                  \
+                *(SQLLEN *)ind = SQL_NULL_DATA;                               \
+            else {                                                            \
+                rc = SQL_ERROR;                                               \
+                state = "22002";                                              \
+            }                                                                 \
+        } else {                                                              \
+            load;                                                             \
+            if (separate && ind != NULL)                                      \
+                *(SQLLEN *)ind = 0;                                           \
+            t.ptr = data;                                                     \
+            t.len_or_ind = (SQLLEN *)len;                                     \
+            SQLLEN offset = 0;                                                \
+            rc = lt_convert_to_c(&v, p->column, &t, &offset, &state);         \
+        }                                                                     \
         if (rc != SQL_SUCCESS) {                                              \
             flag_row(fc, i0 + r, rc);                                         \
             post_row(s, rc, state, i0 + r, p->number);                        \
         }                                                                     \
+        if (data != NULL)                                                     \
+            data += p->data_stride;                                           \
+        if (ind != NULL)                                                      \
+            ind += p->ind_stride;                                             \
+        if (len != NULL)                                                      \
+            len += p->ind_stride;                                             \
     }
+    v.type = vec->type;
     switch (vec->type) {
     case LT_BOOL:      ROWS(v.u.b = vec->v.b[first + r] != 0); break;
     case LT_INT64:

@@ -83,7 +83,9 @@ static bool info_is_string(SQLUSMALLINT type)
     }
 }
 
-/* Connection attributes (and ODBC 2 connect options) holding a string. */
+/* Connection attributes holding a string.  (SQLGet/SetConnectOptionW are
+** not exported, like their ANSI forms: the driver managers map them onto
+** SQLGet/SetConnectAttrW, string options included.) */
 static bool connect_attr_is_string(SQLINTEGER attr)
 {
     return attr == SQL_ATTR_CURRENT_CATALOG || attr == SQL_ATTR_TRACEFILE ||
@@ -689,28 +691,6 @@ SQLRETURN SQL_API SQLSetConnectAttrW(SQLHDBC dbc, SQLINTEGER attr,
     rc = SQLSetConnectAttr(dbc, attr, a.text, a.len);
     free(a.text);
     return rc;
-}
-
-/* ODBC 2's connect options are the ODBC 3 connection attributes (the
-** string ones included, same numbers); a string option's buffer holds
-** SQL_MAX_OPTION_STRING_LENGTH characters and a terminator. */
-SQLRETURN SQL_API SQLGetConnectOptionW(SQLHDBC dbc, SQLUSMALLINT option,
-                                       SQLPOINTER value)
-{
-    if (!connect_attr_is_string(option))
-        return SQLGetConnectAttr(dbc, option, value, 0, NULL);
-    return SQLGetConnectAttrW(dbc, option, value,
-                              (SQL_MAX_OPTION_STRING_LENGTH + 1) *
-                                  (SQLINTEGER)sizeof(SQLWCHAR),
-                              NULL);
-}
-
-SQLRETURN SQL_API SQLSetConnectOptionW(SQLHDBC dbc, SQLUSMALLINT option,
-                                       SQLULEN value)
-{
-    if (!connect_attr_is_string(option))
-        return SQLSetConnectAttr(dbc, option, (SQLPOINTER)value, 0);
-    return SQLSetConnectAttrW(dbc, option, (SQLPOINTER)value, SQL_NTS);
 }
 
 /* No statement attribute of ODBC 3 is a string: both pass through. */

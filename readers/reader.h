@@ -151,7 +151,7 @@ typedef struct lt_vector {
     ** live where the vector's would: the mapped file or the batch arena); v's
     ** slot i is then unspecified and nulls[i] is 0.  A reader allocates both
     ** arrays (capacity entries, tags zeroed) in the batch arena when a batch
-    ** first needs them, and sets them back to NULL after lt_batch_reset.
+    ** first needs them; lt_batch_reset() sets them back to NULL.
     ** Consumers: lt_vector_row_type() says the type of one row; converting a
     ** tagged value follows the ODBC rules from its own type (text 'abc' to
     ** SQL_C_SLONG is 22018, as sqliteodbc would convert it).
@@ -179,7 +179,7 @@ typedef struct lt_batch {
 lt_batch *lt_batch_new(uint32_t ncols, const lt_type *types,
                        const int16_t *scales, uint32_t capacity);
 void lt_batch_free(lt_batch *batch);
-/* Forget the rows and the arena's contents; keep the memory. */
+/* Forget the rows, the tags and the arena's contents; keep the memory. */
 void lt_batch_reset(lt_batch *batch);
 /* Read row `row` of column `col` as one value (text points into the batch). */
 void lt_batch_get(const lt_batch *batch, uint32_t col, uint32_t row,

@@ -290,6 +290,9 @@ int sql_bind(lt_source *src, const sql_select *sel, const char *text,
             return lt_error_set(err, "42S02", "unknown table '%s' at line %u, column %u%s", t->name,
                                 t->line, t->column, src == NULL ? ": the connection has no data source" : "");
         b.table = &src->tables[q->table];
+        if (b.table->error != NULL)
+            return lt_error_set(err, "HY000", "table '%s' cannot be read: %s", b.table->name,
+                                b.table->error);
         q->range_name = t->alias != NULL ? t->alias : b.table->name;
     }
     for (uint32_t i = 0; i < sel->nitems; i++)

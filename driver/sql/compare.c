@@ -124,8 +124,93 @@ bool sql_op_holds(sql_op op, int c)
     }
 }
 
+/* Kinds of values in the order mixed kinds sort (as SQLite orders its
+** storage classes: numbers, then text, then blobs). */
+static int kind_rank(lt_type t)
+{
+    switch (t) {
+    case LT_BOOL:
+    case LT_INT64:
+    case LT_DOUBLE:
+    case LT_DECIMAL:   return 1;
+    case LT_DATE:
+    case LT_TIME:
+    case LT_TIMESTAMP: return 2;
+    case LT_TEXT:      return 3;
+    case LT_BINARY:    return 4;
+    case LT_GUID:      return 5;
+    case LT_NULL:      return 0;
+    }
+    return 0;
+}
+
+/* Two non-NULL values of any types (the tagged rows of dynamically typed
+** vectors). */
+static int compare_values(const lt_value *a, const lt_value *b)
+{
+    lt_vector va = {.type = a->type, .scale = a->scale}, vb = {.type = b->type, .scale = b->scale};
+    uint8_t nul = 0;
+    int8_t c = 0;
+    int ra = kind_rank(a->type), rb = kind_rank(b->type);
+    if (ra != rb)
+        return ra < rb ? -1 : 1;
+    /* One-row vectors over the values let the kernels do the work. */
+    lt_value xa = *a, xb = *b;
+    if (xa.type == LT_BOOL) {
+        xa.type = LT_INT64;
+        xa.u.i64 = a->u.b;
+        va.type = LT_INT64;
+    }
+    if (xb.type == LT_BOOL) {
+        xb.type = LT_INT64;
+        xb.u.i64 = b->u.b;
+        vb.type = LT_INT64;
+    }
+    if (va.type == LT_DECIMAL && vb.type == LT_INT64) {
+        xb.type = vb.type = LT_DECIMAL;
+        xb.u.dec = b->type == LT_BOOL ? b->u.b : b->u.i64;
+        vb.scale = 0;
+    } else if (vb.type == LT_DECIMAL && va.type == LT_INT64) {
+        xa.type = va.type = LT_DECIMAL;
+        xa.u.dec = a->type == LT_BOOL ? a->u.b : a->u.i64;
+        va.scale = 0;
+    } else if (va.type == LT_DECIMAL && vb.type == LT_DOUBLE) {
+        xa.type = va.type = LT_DOUBLE;
+        xa.u.f64 = sql_decimal_to_double(a->u.dec, a->scale);
+    } else if (vb.type == LT_DECIMAL && va.type == LT_DOUBLE) {
+        xb.type = vb.type = LT_DOUBLE;
+        xb.u.f64 = sql_decimal_to_double(b->u.dec, b->scale);
+    } else if (va.type == LT_DATE && vb.type == LT_TIMESTAMP) {
+        xa.type = va.type = LT_TIMESTAMP;
+        xa.u.i64 = (int64_t)a->u.date * 86400000000LL;
+    } else if (vb.type == LT_DATE && va.type == LT_TIMESTAMP) {
+        xb.type = vb.type = LT_TIMESTAMP;
+        xb.u.i64 = (int64_t)b->u.date * 86400000000LL;
+    }
+    uint8_t zero = 0;
+    va.nulls = vb.nulls = &zero;
+    va.v.any = &xa.u;
+    vb.v.any = &xb.u;
+    uint32_t row = 0;
+    sql_compare_vectors(&va, &vb, &row, 1, &c, &nul);
+    if (nul) /* kinds that do not compare (TIME against DATE): by type */
+        return (a->type > b->type) - (a->type < b->type);
+    return c;
+}
+
+static bool tagged(const lt_vector *v, uint32_t row)
+{
+    return v->tags != NULL && v->tags[row] != LT_NULL;
+}
+
 int sql_compare_cells(const lt_vector *a, uint32_t ra, const lt_vector *b, uint32_t rb)
 {
+    if (tagged(a, ra) || tagged(b, rb)) {
+        lt_value x, y;
+        sql_vector_get(a, ra, &x);
+        sql_vector_get(b, rb, &y);
+        return compare_values(&x, &y);
+    }
     switch (a->type) {
     case LT_BOOL:      return cmp_i32(a->v.b[ra] != 0, b->v.b[rb] != 0);
     case LT_INT64:
@@ -166,50 +251,101 @@ static inline uint64_t mix(uint64_t h)
     return h;
 }
 
-uint64_t sql_hash_cell(const lt_vector *v, uint32_t row, uint64_t seed)
+/* The hash of one non-NULL value: equal values (as compare_values sees
+** them: 5, 5.0e0 and TRUE-as-1 among numbers) hash alike. */
+static uint64_t hash_value(const lt_value *v)
 {
     uint64_t h;
-    if (v->type == LT_NULL || v->nulls[row])
-        return mix(seed ^ UINT64_C(0x6e756c6c));
     switch (v->type) {
-    case LT_BOOL:      h = v->v.b[row] != 0; break;
+    case LT_BOOL:      return (uint64_t)v->u.b;
     case LT_INT64:
     case LT_TIME:
-    case LT_TIMESTAMP: h = (uint64_t)v->v.i64[row]; break;
-    case LT_DATE:      h = (uint64_t)(int64_t)v->v.date[row]; break;
+    case LT_TIMESTAMP: return (uint64_t)v->u.i64;
+    case LT_DATE:      return (uint64_t)(int64_t)v->u.date * UINT64_C(86400000000);
     case LT_DOUBLE: {
-        double d = v->v.f64[row];
-        if (d == 0)
-            d = 0;         /* -0.0 equals 0.0 */
-        else if (isnan(d))
-            d = NAN;       /* every NaN equals every other */
+        double d = v->u.f64;
+        if (d == trunc(d) && d >= -9223372036854775808.0 && d < 9223372036854775808.0)
+            return (uint64_t)(int64_t)d;  /* integral: as the INT64 it equals */
+        if (isnan(d))
+            d = NAN;                      /* every NaN equals every other */
         memcpy(&h, &d, sizeof h);
-        break;
+        return h;
     }
     case LT_DECIMAL: {
-        lt_int128 m = v->v.dec[row];
-        h = (uint64_t)m ^ mix((uint64_t)(m >> 64));
-        break;
+        /* As the INT64 or the DOUBLE it equals, whatever its scale. */
+        lt_int128 f = sql_pow10(v->scale), m = v->u.dec;
+        if (m % f == 0 && m / f >= INT64_MIN && m / f <= INT64_MAX)
+            return (uint64_t)(int64_t)(m / f);
+        lt_value d = {.type = LT_DOUBLE};
+        d.u.f64 = sql_decimal_to_double(m, v->scale);
+        return hash_value(&d);
     }
     case LT_TEXT:
     case LT_BINARY: {
         /* FNV-1a */
         h = UINT64_C(0xcbf29ce484222325);
-        const unsigned char *p = (const unsigned char *)v->v.bytes[row].ptr;
-        for (uint32_t i = 0; i < v->v.bytes[row].len; i++)
+        const unsigned char *p = (const unsigned char *)v->u.bytes.ptr;
+        for (uint32_t i = 0; i < v->u.bytes.len; i++)
             h = (h ^ p[i]) * UINT64_C(0x100000001b3);
+        return h;
+    }
+    case LT_GUID: {
+        const lt_guid *g = &v->u.guid;
+        uint64_t lo;
+        memcpy(&lo, g->data4, sizeof lo);
+        return ((uint64_t)g->data1 << 32 | (uint64_t)g->data2 << 16 | g->data3) ^ mix(lo);
+    }
+    case LT_NULL:
         break;
+    }
+    return 0;
+}
+
+uint64_t sql_hash_cell(const lt_vector *v, uint32_t row, uint64_t seed)
+{
+    if (v->type == LT_NULL || v->nulls[row])
+        return mix(seed ^ UINT64_C(0x6e756c6c));
+    lt_value x;
+    sql_vector_get(v, row, &x);
+    return mix(seed ^ mix(hash_value(&x) + UINT64_C(0x9e3779b97f4a7c15)));
+}
+
+uint64_t sql_sort_prefix(const lt_vector *v, uint32_t row)
+{
+    const uint64_t sign = UINT64_C(1) << 63;
+    uint64_t u;
+    double d;
+    switch (v->type) {
+    case LT_BOOL:      return v->v.b[row] != 0;
+    case LT_INT64:
+    case LT_TIME:
+    case LT_TIMESTAMP: return (uint64_t)v->v.i64[row] ^ sign;
+    case LT_DATE:      return (uint64_t)(int64_t)v->v.date[row] ^ sign;
+    case LT_DOUBLE:    d = v->v.f64[row]; break;
+    case LT_DECIMAL:   d = sql_decimal_to_double(v->v.dec[row], v->scale); break;
+    case LT_TEXT:
+    case LT_BINARY: {
+        /* The first eight bytes, big-endian, zero-padded. */
+        const unsigned char *p = (const unsigned char *)v->v.bytes[row].ptr;
+        uint32_t n = v->v.bytes[row].len < 8 ? v->v.bytes[row].len : 8;
+        u = 0;
+        for (uint32_t i = 0; i < 8; i++)
+            u = u << 8 | (i < n ? p[i] : 0);
+        return u;
     }
     case LT_GUID: {
         const lt_guid *g = &v->v.guid[row];
-        uint64_t lo;
-        memcpy(&lo, g->data4, sizeof lo);
-        h = ((uint64_t)g->data1 << 32 | (uint64_t)g->data2 << 16 | g->data3) ^ mix(lo);
-        break;
+        return (uint64_t)g->data1 << 32 | (uint64_t)g->data2 << 16 | g->data3;
     }
     default:
-        h = 0;
-        break;
+        return 0;
     }
-    return mix(seed ^ mix(h + 0x9e3779b97f4a7c15u));
+    /* IEEE order as unsigned integers: flip negatives, set the sign of the
+    ** rest; NaN (one, positive) lands above +inf as cmp_f64 puts it. */
+    if (isnan(d))
+        d = NAN;
+    if (d == 0)
+        d = 0;
+    memcpy(&u, &d, sizeof u);
+    return (u & sign) ? ~u : u | sign;
 }

@@ -19,6 +19,10 @@ void sql_vector_get(const lt_vector *v, uint32_t row, lt_value *out)
     memset(out, 0, sizeof *out);
     if (v->type == LT_NULL || v->nulls[row])
         return;
+    if (v->tags != NULL && v->tags[row] != LT_NULL) {
+        *out = v->other[row];
+        return;
+    }
     out->type = v->type;
     switch (v->type) {
     case LT_BOOL:      out->u.b = v->v.b[row] != 0; break;
@@ -165,4 +169,61 @@ void sql_vector_gather(lt_vector *dst, const lt_vector *src, const uint32_t *sel
     case LT_GUID:      GATHER_LOOP(lt_guid); break;
     case LT_NULL:      break;
     }
+}
+
+int sql_vector_gather_tags(lt_vector *dst, const lt_vector *src, const uint32_t *sel,
+                           uint32_t n, lt_arena *arena)
+{
+    if (src->tags == NULL) {
+        /* Buffers once allocated stay: all-zero tags mean "none tagged". */
+        if (dst->tags != NULL)
+            memset(dst->tags, 0, n);
+        return 0;
+    }
+    if (dst->tags == NULL) {
+        dst->tags = lt_arena_alloc(arena, LT_BATCH_ROWS);
+        dst->other = lt_arena_alloc(arena, LT_BATCH_ROWS * sizeof *dst->other);
+        if (dst->tags == NULL || dst->other == NULL) {
+            dst->tags = NULL;
+            return -1;
+        }
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t row = sel ? sel[i] : i;
+        dst->tags[i] = src->tags[row];
+        if (src->tags[row] != LT_NULL)
+            dst->other[i] = src->other[row];
+    }
+    return 0;
+}
+
+/* A value converted without loss (2.5 is no INT64), else false. */
+static bool convert_exactly(const lt_value *in, lt_type to, int16_t scale, lt_value *out)
+{
+    if (sql_convert_value(in, to, scale, out, NULL) != 0)
+        return false;
+    bool numbers = (in->type == LT_DOUBLE || in->type == LT_DECIMAL) &&
+                   (to == LT_INT64 || to == LT_DECIMAL);
+    if (!numbers)
+        return true;
+    lt_value back;
+    if (sql_convert_value(out, in->type, in->scale, &back, NULL) != 0)
+        return false;
+    return in->type == LT_DOUBLE ? back.u.f64 == in->u.f64 : back.u.dec == in->u.dec;
+}
+
+int sql_vector_untag(lt_vector *dst, const lt_vector *src, const uint32_t *sel, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t row = sel[i];
+        if (src->tags[row] == LT_NULL) {
+            sql_vector_copy_cell(dst, row, src, row);
+            continue;
+        }
+        lt_value c;
+        if (!convert_exactly(&src->other[row], dst->type, dst->scale, &c))
+            c.type = LT_NULL;
+        sql_vector_set(dst, row, &c);
+    }
+    return 0;
 }

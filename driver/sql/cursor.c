@@ -12,8 +12,12 @@ static lt_batch *result_batch(sql_cursor *cur, const sql_chunk *ch)
 {
     if (ch->sel == NULL && ch->n == ch->batch->count && ch->batch->ncols == cur->ncols)
         return ch->batch;
-    for (uint32_t c = 0; c < cur->ncols; c++)
+    for (uint32_t c = 0; c < cur->ncols; c++) {
         sql_vector_gather(&cur->out->cols[c], &ch->batch->cols[c], ch->sel, ch->n);
+        if (sql_vector_gather_tags(&cur->out->cols[c], &ch->batch->cols[c], ch->sel, ch->n,
+                                   &cur->arena) != 0)
+            return NULL;
+    }
     cur->out->count = ch->n;
     return cur->out;
 }
@@ -44,7 +48,8 @@ int sql_cursor_next(sql_cursor *cur, lt_batch **out, lt_error *err)
             return -1;
         }
         if (ch.n > 0) {
-            *out = result_batch(cur, &ch);
+            if ((*out = result_batch(cur, &ch)) == NULL)
+                return lt_error_set(err, "HY001", "out of memory");
             return 0;
         }
         cur->done = true;

@@ -494,7 +494,11 @@ static int eval_node(sql_exec *ex, const sql_expr *e, const lt_batch *in,
         }
         return 0;
     case SQL_E_IS_NULL:
-        if (sql_eval(ex, e->left, in, sel, n, &l, err) != 0)
+        /* A column's own NULLs: a dynamically typed row that does not read
+        ** as the column's type is still not NULL. */
+        if (e->left->kind == SQL_E_COLUMN)
+            l = &in->cols[e->left->input];
+        else if (sql_eval(ex, e->left, in, sel, n, &l, err) != 0)
             return -1;
         for (uint32_t i = 0; i < n; i++) {
             uint32_t row = sel[i];
@@ -530,6 +534,15 @@ int sql_eval(sql_exec *ex, const sql_expr *e, const lt_batch *in,
     }
     if (e->kind == SQL_E_COLUMN) {
         v = &in->cols[e->input];
+        if (v->tags != NULL) {
+            /* Expressions see each row as the column's type: a tagged value
+            ** converted when it converts, else NULL (docs/sql-types.md). */
+            if (s->untag.nulls == NULL &&
+                sql_vector_alloc(&ex->arena, &s->untag, v->type, v->scale, LT_BATCH_ROWS) != 0)
+                return lt_error_set(err, "HY001", "out of memory");
+            sql_vector_untag(&s->untag, v, sel, n);
+            v = &s->untag;
+        }
     } else {
         if (eval_node(ex, e, in, sel, n, &s->out, err) != 0)
             return -1;

@@ -34,6 +34,7 @@ typedef struct sql_slot {
     int8_t *cmp;          /* comparison results (COMPARE, IN, BETWEEN) */
     uint8_t *cmp_null;
     lt_value cval;        /* constants: the value as the parent reads it */
+    lt_vector untag;      /* columns: tagged rows read as the column's type */
 } sql_slot;
 
 typedef struct sql_exec {
@@ -79,6 +80,16 @@ void sql_vector_copy_cell(lt_vector *dst, uint32_t to, const lt_vector *src,
 void sql_vector_gather(lt_vector *dst, const lt_vector *src, const uint32_t *sel,
                        uint32_t n);
 
+/* The same for dynamically typed rows (reader.h, lt_vector.tags): carry
+** src's tags and other values to dst rows 0..n-1 (dst's buffers come from
+** `arena` the first time).  -1 when out of memory. */
+int sql_vector_gather_tags(lt_vector *dst, const lt_vector *src, const uint32_t *sel,
+                           uint32_t n, lt_arena *arena);
+/* Rows sel of a tagged vector with every row of its own type: tagged values
+** converted when they convert, else NULL (dst: same type, rows at their
+** positions). */
+int sql_vector_untag(lt_vector *dst, const lt_vector *src, const uint32_t *sel, uint32_t n);
+
 /* compare.c */
 /* For each row of `sel`: null[row] = 1 when either side is NULL, else
 ** cmp[row] = -1, 0 or 1.  The vectors' types are a pair typing.c allows. */
@@ -86,13 +97,18 @@ void sql_compare_vectors(const lt_vector *a, const lt_vector *b,
                          const uint32_t *sel, uint32_t n, int8_t *cmp,
                          uint8_t *null);
 bool sql_op_holds(sql_op op, int cmp);
-/* Cells of two vectors of the same type, neither NULL. */
+/* Cells of two vectors of the same type, neither NULL; tagged cells (any
+** type) order numbers by value, then dates, text, binary. */
 int sql_compare_cells(const lt_vector *a, uint32_t ra, const lt_vector *b,
                       uint32_t rb);
 /* NULL equals NULL here (DISTINCT). */
 bool sql_equal_cells(const lt_vector *a, uint32_t ra, const lt_vector *b,
                      uint32_t rb);
 uint64_t sql_hash_cell(const lt_vector *v, uint32_t row, uint64_t seed);
+/* An order-preserving prefix of a non-NULL, untagged cell: a < b implies
+** prefix(a) <= prefix(b), so sorting compares prefixes first and whole
+** values only on ties. */
+uint64_t sql_sort_prefix(const lt_vector *v, uint32_t row);
 
 /* like.c: 1 match, 0 no match, -1 a pattern ending in the escape. */
 int sql_like(const char *s, size_t slen, const char *p, size_t plen,
@@ -110,6 +126,10 @@ typedef struct sql_rowstore {
 int sql_rowstore_init(sql_rowstore *rs, const lt_batch *shape, uint32_t ncols);
 int sql_rowstore_append(sql_rowstore *rs, const lt_batch *b, uint32_t row,
                         lt_error *err);
+/* Overwrite stored row `to` (< count) with row `row` of `b` (the old row's
+** text stays in the arena until the store is freed). */
+int sql_rowstore_set(sql_rowstore *rs, uint32_t to, const lt_batch *b, uint32_t row,
+                     lt_error *err);
 void sql_rowstore_free(sql_rowstore *rs);
 
 /* Operators */
@@ -142,9 +162,10 @@ int sql_op_project(sql_exec *ex, sql_operator *child, const sql_output *outs,
 /* exec_distinct.c: the first occurrence of each distinct row. */
 int sql_op_distinct(sql_exec *ex, sql_operator *child, sql_operator **out,
                     lt_error *err);
-/* exec_sort.c: all rows, ordered by the keys (columns of the child). */
+/* exec_sort.c: all rows, ordered by the keys (columns of the child); with
+** top >= 0 only the first `top` rows of that order. */
 int sql_op_sort(sql_exec *ex, sql_operator *child, const sql_sort_key *keys,
-                uint32_t nkeys, sql_operator **out, lt_error *err);
+                uint32_t nkeys, int64_t top, sql_operator **out, lt_error *err);
 /* exec_limit.c: skip `offset` rows, then pass at most `count` (-1: all). */
 int sql_op_limit(sql_exec *ex, sql_operator *child, int64_t offset,
                  int64_t count, sql_operator **out, lt_error *err);

@@ -29,10 +29,17 @@ static int project_next(sql_operator *op, sql_chunk *out, lt_error *err)
         return 0;
     const uint32_t *sel = in.sel ? in.sel : op->ex->identity;
     for (uint32_t c = 0; c < p->nouts; c++) {
+        const sql_expr *e = p->outs[c].expr;
         const lt_vector *v;
-        if (sql_eval(op->ex, p->outs[c].expr, in.batch, sel, in.n, &v, err) != 0)
+        if (e->kind == SQL_E_COLUMN && !e->conv) {
+            /* Shown as it is: dynamically typed rows keep their own type. */
+            v = &in.batch->cols[e->input];
+        } else if (sql_eval(op->ex, e, in.batch, sel, in.n, &v, err) != 0) {
             return -1;
+        }
         sql_vector_gather(&p->batch->cols[c], v, sel, in.n);
+        if (sql_vector_gather_tags(&p->batch->cols[c], v, sel, in.n, &op->ex->arena) != 0)
+            return lt_error_set(err, "HY001", "out of memory");
     }
     p->batch->count = in.n;
     out->n = in.n;

@@ -2,14 +2,19 @@
 ** exec_sort.c — ORDER BY: all rows of the child, sorted by the keys.
 **
 ** The rows are copied into a row store (the child's batches are reused),
-** a permutation of row numbers is merge-sorted (stable: ties keep the input
-** order), and batches are gathered from the store in that order.  Each key
+** then (first-key prefix, row number) pairs are sorted by their 64-bit
+** prefix with a stable radix sort, and each run of equal prefixes that does
+** not settle the order (more keys, or a prefix that is not the whole value)
+** is merge-sorted comparing whole rows.  Both sorts are stable, so ties keep
+** the input order.  Batches are gathered from the store in that order.  Each key
 ** sorts ASC or DESC with NULLs first or last as the query says (the binder
 ** defaults to NULL being the smallest value).
 **
-** Memory: the whole input is held.  A top-N heap for ORDER BY ... LIMIT and
-** spilling sorted runs to a temporary file past a memory budget are the
-** planned next steps.
+** With a LIMIT (ORDER BY ... LIMIT n), only the n rows that can be
+** returned are kept, in a heap (keep_top).
+**
+** Memory: the whole input (or the top n) is held.  Spilling sorted runs to a
+** temporary file past a memory budget is the planned next step.
 */
 #include "exec.h"
 
@@ -22,8 +27,14 @@ typedef struct sort_op {
     uint32_t nkeys;
     sql_rowstore rows;
     bool started, sorted;
-    uint32_t *perm;
-    uint32_t pos;        /* next row of perm to return */
+    int64_t top;         /* -1, or the rows a LIMIT can reach */
+    uint32_t *heap;      /* top-N: stored rows, the worst first */
+    uint32_t heap_n;
+    uint64_t *seq;       /* top-N: input position of each stored row */
+    uint64_t next_seq;
+    uint32_t *perm;      /* stored rows in output order */
+    uint32_t nperm;
+    uint32_t pos;        /* next of perm to return */
     lt_batch *batch;
 } sort_op;
 
@@ -45,33 +56,241 @@ static int compare_rows(const sort_op *s, uint32_t a, uint32_t b)
     return 0;
 }
 
-/* Bottom-up merge sort of perm[0..n) using tmp; the result ends in perm. */
-static void merge_sort(const sort_op *s, uint32_t *perm, uint32_t *tmp, uint32_t n)
+typedef struct sort_entry {
+    uint64_t prefix;
+    uint32_t row;
+} sort_entry;
+
+static inline bool before(const sort_op *s, const sort_entry *a, const sort_entry *b)
 {
-    uint32_t *src = perm, *dst = tmp;
+    if (a->prefix != b->prefix)
+        return a->prefix < b->prefix;
+    return compare_rows(s, a->row, b->row) < 0;
+}
+
+/* Bottom-up merge sort of e[0..n) using tmp; the result ends in e. */
+static void merge_sort(const sort_op *s, sort_entry *e, sort_entry *tmp, uint32_t n)
+{
+    sort_entry *src = e, *dst = tmp;
     for (uint64_t width = 1; width < n; width *= 2) {
         for (uint64_t lo = 0; lo < n; lo += 2 * width) {
             uint32_t mid = (uint32_t)(lo + width < n ? lo + width : n);
             uint32_t hi = (uint32_t)(lo + 2 * width < n ? lo + 2 * width : n);
             uint32_t i = (uint32_t)lo, j = mid, o = (uint32_t)lo;
             while (i < mid && j < hi)
-                dst[o++] = compare_rows(s, src[j], src[i]) < 0 ? src[j++] : src[i++];
+                dst[o++] = before(s, &src[j], &src[i]) ? src[j++] : src[i++];
             while (i < mid)
                 dst[o++] = src[i++];
             while (j < hi)
                 dst[o++] = src[j++];
         }
-        uint32_t *t = src;
+        sort_entry *t = src;
         src = dst;
         dst = t;
     }
-    if (src != perm)
-        memcpy(perm, src, (size_t)n * sizeof *perm);
+    if (src != e)
+        memcpy(e, src, (size_t)n * sizeof *e);
 }
+
+/* Stable LSD radix sort of e[0..n) by prefix, 16 bits a pass; passes whose
+** digit is the same for every entry are skipped.  -1 when out of memory. */
+static int radix_sort(sort_entry *e, sort_entry *tmp, uint32_t n)
+{
+    uint32_t *count = calloc((size_t)4 << 16, sizeof *count);
+    if (count == NULL)
+        return -1;
+    for (uint32_t i = 0; i < n; i++)
+        for (int d = 0; d < 4; d++)
+            count[(d << 16) | (uint32_t)(e[i].prefix >> (16 * d) & 0xFFFF)]++;
+    sort_entry *src = e, *dst = tmp;
+    for (int d = 0; d < 4; d++) {
+        uint32_t *c = count + ((size_t)d << 16);
+        if (c[src[0].prefix >> (16 * d) & 0xFFFF] == n)
+            continue;
+        uint32_t sum = 0;
+        for (uint32_t k = 0; k < 65536; k++) {
+            uint32_t t = c[k];
+            c[k] = sum;
+            sum += t;
+        }
+        for (uint32_t i = 0; i < n; i++)
+            dst[c[src[i].prefix >> (16 * d) & 0xFFFF]++] = src[i];
+        sort_entry *t = src;
+        src = dst;
+        dst = t;
+    }
+    if (src != e)
+        memcpy(e, src, (size_t)n * sizeof *e);
+    free(count);
+    return 0;
+}
+
+/* Does the first key's prefix hold its whole value (so equal prefixes are
+** equal keys)?  Not when NULLs are present: theirs may equal a value's. */
+static bool prefix_exact(const sort_op *s, bool nulls)
+{
+    const lt_vector *v = &s->rows.cols[s->keys[0].output];
+    if (nulls)
+        return false;
+    switch (v->type) {
+    case LT_BOOL: case LT_INT64: case LT_TIME: case LT_TIMESTAMP:
+    case LT_DATE: case LT_DOUBLE:
+        return v->tags == NULL;
+    default:
+        return false;
+    }
+}
+
+/* The prefix of row r for the first key, with its direction and NULL
+** placement folded in.  A dynamically typed key column gets no prefix. */
+static uint64_t key_prefix(const sort_op *s, uint32_t r)
+{
+    const sql_sort_key *key = &s->keys[0];
+    const lt_vector *v = &s->rows.cols[key->output];
+    if (v->tags != NULL || v->type == LT_NULL)
+        return 0;
+    if (v->nulls[r])
+        return key->nulls_first ? 0 : UINT64_MAX;
+    uint64_t p = sql_sort_prefix(v, r);
+    return key->desc ? ~p : p;
+}
+
+/* ORDER BY ... LIMIT: the best `top` rows seen so far stay in the store,
+** in a heap with the worst on top.  A new row is compared with the worst
+** before anything is copied, and replaces it only when it sorts before it:
+** on a tie the earlier row (smaller seq) wins, as in the stable full sort. */
+static bool worse(const sort_op *s, uint32_t a, uint32_t b)
+{
+    int c = compare_rows(s, a, b);
+    return c > 0 || (c == 0 && s->seq[a] > s->seq[b]);
+}
+
+/* Row `row` of batch `b` against stored row `stored`, by the keys. */
+static int compare_new(const sort_op *s, const lt_batch *b, uint32_t row, uint32_t stored)
+{
+    for (uint32_t k = 0; k < s->nkeys; k++) {
+        const sql_sort_key *key = &s->keys[k];
+        const lt_vector *x = &b->cols[key->output], *y = &s->rows.cols[key->output];
+        bool nx = x->type == LT_NULL || x->nulls[row], ny = y->nulls[stored];
+        if (nx || ny) {
+            if (nx && ny)
+                continue;
+            return nx == key->nulls_first ? -1 : 1;
+        }
+        int c = sql_compare_cells(x, row, y, stored);
+        if (c != 0)
+            return key->desc ? -c : c;
+    }
+    return 0;
+}
+
+static void sift_up(sort_op *s, uint32_t i)
+{
+    while (i > 0) {
+        uint32_t parent = (i - 1) / 2;
+        if (!worse(s, s->heap[i], s->heap[parent]))
+            break;
+        uint32_t t = s->heap[i];
+        s->heap[i] = s->heap[parent];
+        s->heap[parent] = t;
+        i = parent;
+    }
+}
+
+static void sift_down(sort_op *s, uint32_t i)
+{
+    for (;;) {
+        uint32_t l = 2 * i + 1, r = l + 1, w = i;
+        if (l < s->heap_n && worse(s, s->heap[l], s->heap[w]))
+            w = l;
+        if (r < s->heap_n && worse(s, s->heap[r], s->heap[w]))
+            w = r;
+        if (w == i)
+            return;
+        uint32_t t = s->heap[i];
+        s->heap[i] = s->heap[w];
+        s->heap[w] = t;
+        i = w;
+    }
+}
+
+static int keep_top(sort_op *s, const lt_batch *b, uint32_t row, lt_error *err)
+{
+    uint32_t r = s->rows.count;
+    if (r < (uint32_t)s->top) {
+        if (sql_rowstore_append(&s->rows, b, row, err) != 0)
+            return -1;
+        s->seq[r] = s->next_seq++;
+        s->heap[s->heap_n++] = r;
+        sift_up(s, s->heap_n - 1);
+        return 0;
+    }
+    uint64_t seq = s->next_seq++;
+    if (compare_new(s, b, row, s->heap[0]) >= 0)
+        return 0;
+    if (sql_rowstore_set(&s->rows, s->heap[0], b, row, err) != 0)
+        return -1;
+    s->seq[s->heap[0]] = seq;
+    sift_down(s, 0);
+    return 0;
+}
+
+/* qsort order of entries whose prefix field holds the input position. */
+static int by_seq(const void *a, const void *b)
+{
+    const sort_entry *x = a, *y = b;
+    return (x->prefix > y->prefix) - (x->prefix < y->prefix);
+}
+
+/* Sort the stored rows `e[0..n).row` (in input order) into s->perm. */
+static int sort_rows(sort_op *s, sort_entry *e, uint32_t n, lt_error *err)
+{
+    sort_entry *tmp = malloc((n ? n : 1) * sizeof *tmp);
+    s->perm = malloc((n ? n : 1) * sizeof *s->perm);
+    if (tmp == NULL || s->perm == NULL) {
+        free(tmp);
+        return lt_error_set(err, "HY001", "out of memory for ORDER BY");
+    }
+    bool nulls = false;
+    if (n > 0) {
+        const lt_vector *first = &s->rows.cols[s->keys[0].output];
+        for (uint32_t i = 0; i < n; i++) {
+            e[i].prefix = key_prefix(s, e[i].row);
+            nulls |= first->nulls[e[i].row] != 0;
+        }
+    }
+    if (n > 1 && radix_sort(e, tmp, n) != 0) {
+        free(tmp);
+        return lt_error_set(err, "HY001", "out of memory for ORDER BY");
+    }
+    if (n > 1 && (s->nkeys > 1 || !prefix_exact(s, nulls))) {
+        for (uint32_t lo = 0, hi; lo < n; lo = hi) {
+            for (hi = lo + 1; hi < n && e[hi].prefix == e[lo].prefix; hi++)
+                ;
+            if (hi - lo > 1)
+                merge_sort(s, e + lo, tmp, hi - lo);
+        }
+    }
+    for (uint32_t i = 0; i < n; i++)
+        s->perm[i] = e[i].row;
+    s->nperm = n;
+    free(tmp);
+    return 0;
+}
+
+/* Largest ORDER BY ... LIMIT kept in a heap; past it, the full sort. */
+#define SORT_TOP_MAX (1u << 20)
 
 static int consume(sort_op *s, lt_error *err)
 {
-    for (;;) {
+    bool heap = s->top >= 0 && s->top <= SORT_TOP_MAX;
+    if (heap) {
+        s->heap = malloc(((size_t)s->top + 1) * sizeof *s->heap);
+        s->seq = malloc(((size_t)s->top + 1) * sizeof *s->seq);
+        if (s->heap == NULL || s->seq == NULL)
+            return lt_error_set(err, "HY001", "out of memory for ORDER BY");
+    }
+    while (!heap || s->top > 0) {
         sql_chunk in;
         if (sql_next(s->base.child, &in, err) != 0)
             return -1;
@@ -82,23 +301,27 @@ static int consume(sort_op *s, lt_error *err)
                 return lt_error_set(err, "HY001", "out of memory for ORDER BY");
             s->started = true;
         }
-        for (uint32_t i = 0; i < in.n; i++)
-            if (sql_rowstore_append(&s->rows, in.batch, in.sel ? in.sel[i] : i, err) != 0)
+        for (uint32_t i = 0; i < in.n; i++) {
+            uint32_t row = in.sel ? in.sel[i] : i;
+            if (heap ? keep_top(s, in.batch, row, err) != 0
+                     : sql_rowstore_append(&s->rows, in.batch, row, err) != 0)
                 return -1;
+        }
     }
-    uint32_t n = s->rows.count;
-    s->perm = malloc((n ? n : 1) * sizeof *s->perm);
-    uint32_t *tmp = malloc((n ? n : 1) * sizeof *tmp);
-    if (s->perm == NULL || tmp == NULL) {
-        free(tmp);
+    uint32_t n = heap ? s->heap_n : s->rows.count;
+    sort_entry *e = malloc((n ? n : 1) * sizeof *e);
+    if (e == NULL)
         return lt_error_set(err, "HY001", "out of memory for ORDER BY");
+    for (uint32_t i = 0; i < n; i++) {
+        e[i].row = heap ? s->heap[i] : i;
+        e[i].prefix = heap ? s->seq[e[i].row] : 0;
     }
-    for (uint32_t i = 0; i < n; i++)
-        s->perm[i] = i;
-    merge_sort(s, s->perm, tmp, n);
-    free(tmp);
-    s->sorted = true;
-    return 0;
+    if (heap) /* back to input order, so the stable sorts keep ties in it */
+        qsort(e, n, sizeof *e, by_seq);
+    int rc = sort_rows(s, e, n, err);
+    free(e);
+    s->sorted = rc == 0;
+    return rc;
 }
 
 static int sort_next(sql_operator *op, sql_chunk *out, lt_error *err)
@@ -109,7 +332,7 @@ static int sort_next(sql_operator *op, sql_chunk *out, lt_error *err)
     out->sel = NULL;
     out->n = 0;
     out->batch = s->batch;
-    if (s->pos >= s->rows.count)
+    if (s->pos >= s->nperm)
         return 0;
     if (sql_check_cancel(op->ex, err) != 0)
         return -1;
@@ -126,11 +349,15 @@ static int sort_next(sql_operator *op, sql_chunk *out, lt_error *err)
         if (s->batch == NULL)
             return lt_error_set(err, "HY001", "out of memory for ORDER BY");
     }
-    uint32_t n = s->rows.count - s->pos;
+    uint32_t n = s->nperm - s->pos;
     if (n > LT_BATCH_ROWS)
         n = LT_BATCH_ROWS;
-    for (uint32_t c = 0; c < s->rows.ncols; c++)
+    for (uint32_t c = 0; c < s->rows.ncols; c++) {
         sql_vector_gather(&s->batch->cols[c], &s->rows.cols[c], s->perm + s->pos, n);
+        if (sql_vector_gather_tags(&s->batch->cols[c], &s->rows.cols[c], s->perm + s->pos, n,
+                                   &op->ex->arena) != 0)
+            return lt_error_set(err, "HY001", "out of memory for ORDER BY");
+    }
     s->batch->count = n;
     s->pos += n;
     out->batch = s->batch;
@@ -144,12 +371,14 @@ static void sort_close(sql_operator *op)
     if (s->started)
         sql_rowstore_free(&s->rows);
     free(s->perm);
+    free(s->heap);
+    free(s->seq);
     lt_batch_free(s->batch);
     sql_close(op->child);
 }
 
 int sql_op_sort(sql_exec *ex, sql_operator *child, const sql_sort_key *keys,
-                uint32_t nkeys, sql_operator **out, lt_error *err)
+                uint32_t nkeys, int64_t top, sql_operator **out, lt_error *err)
 {
     sort_op *s = lt_arena_alloc(&ex->arena, sizeof *s);
     if (s == NULL)
@@ -161,6 +390,7 @@ int sql_op_sort(sql_exec *ex, sql_operator *child, const sql_sort_key *keys,
     s->base.child = child;
     s->keys = keys;
     s->nkeys = nkeys;
+    s->top = top;
     *out = &s->base;
     return 0;
 }

@@ -4,9 +4,11 @@
 **
 ** Characters are UTF-8 sequences; letters A-Z match a-z (ASCII only, as
 ** SQLite, Access and SQL Server's default collation do); every other
-** character matches only itself.  The matcher is iterative: on a mismatch
-** after a %, it retries one character further (the classic wildcard
-** backtrack), so it needs no memory and no recursion.
+** character matches only itself.  Patterns without _ or escapes take a
+** fast path (literal runs between %s, searched left to right).  The general
+** matcher is iterative: on a mismatch after a %, it retries one character
+** further (the classic wildcard backtrack), so it needs no memory and no
+** recursion.
 */
 #include "exec.h"
 
@@ -52,9 +54,70 @@ static bool is_escape(const char *p, size_t plen, size_t pi, const char *esc, si
     return true;
 }
 
+/* Case-folded equality of n bytes. */
+static bool same_bytes(const char *a, const char *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (fold((unsigned char)a[i]) != fold((unsigned char)b[i]))
+            return false;
+    return true;
+}
+
+/* Patterns made of literal runs and % only (the usual 'abc%', '%abc%'):
+** the first run must start the text, the last end it, the others are found
+** left to right; greedy leftmost search is exact for such patterns. */
+static int like_runs(const char *s, size_t slen, const char *p, size_t plen)
+{
+    size_t si = 0, pi = 0;
+    bool anchored = true;
+    while (pi < plen) {
+        if (p[pi] == '%') {
+            anchored = false;
+            pi++;
+            continue;
+        }
+        size_t run = pi;
+        while (run < plen && p[run] != '%')
+            run++;
+        size_t n = run - pi;
+        bool last = run == plen;
+        if (anchored) {
+            if (slen - si < n || !same_bytes(s + si, p + pi, n))
+                return 0;
+            si += n;
+        } else if (last) {
+            /* the final run ends the text */
+            if (slen - si < n || !same_bytes(s + slen - n, p + pi, n))
+                return 0;
+            si = slen;
+        } else {
+            size_t k = si;
+            while (k + n <= slen && !same_bytes(s + k, p + pi, n))
+                k++;
+            if (k + n > slen)
+                return 0;
+            si = k + n;
+        }
+        pi = run;
+        anchored = false;
+    }
+    return plen > 0 && p[plen - 1] == '%' ? 1 : si == slen;
+}
+
+static bool simple_pattern(const char *p, size_t plen, const char *esc, size_t esc_len)
+{
+    for (size_t i = 0; i < plen; i++)
+        if (p[i] == '_' || (esc_len > 0 && p[i] == esc[0]))
+            return false;
+    return true;
+}
+
 int sql_like(const char *s, size_t slen, const char *p, size_t plen,
              const char *esc, size_t esc_len)
 {
+    if (simple_pattern(p, plen, esc, esc_len))
+        return like_runs(s, slen, p, plen);
+
     size_t si = 0, pi = 0;
     size_t star_p = SIZE_MAX, star_s = 0; /* after the last %, and where it began */
     while (si < slen) {

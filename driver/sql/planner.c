@@ -336,7 +336,11 @@ int sql_plan_open(sql_exec *ex, sql_operator **out, lt_error *err)
         op = next;
     }
     if (q->nkeys > 0) {
-        if (sql_op_sort(ex, op, q->keys, q->nkeys, &next, err) != 0)
+        /* ORDER BY ... LIMIT keeps only the rows the limit can reach. */
+        int64_t top = -1;
+        if (limit >= 0 && (offset <= 0 || limit <= INT64_MAX - offset))
+            top = limit + (offset > 0 ? offset : 0);
+        if (sql_op_sort(ex, op, q->keys, q->nkeys, top, &next, err) != 0)
             goto fail;
         op = next;
     }

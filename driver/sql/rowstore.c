@@ -32,6 +32,36 @@ int sql_rowstore_init(sql_rowstore *rs, const lt_batch *shape, uint32_t ncols)
     return 0;
 }
 
+/* Tags for rows [0, cap) of a stored column, the rows from `old` on zeroed. */
+static int grow_tags(lt_vector *v, uint32_t old, uint32_t cap)
+{
+    uint8_t *tags = realloc(v->tags, cap);
+    if (tags == NULL)
+        return -1;
+    memset(tags + old, 0, cap - old);
+    v->tags = tags;
+    lt_value *other = realloc(v->other, (size_t)cap * sizeof *other);
+    if (other == NULL)
+        return -1;
+    v->other = other;
+    return 0;
+}
+
+/* Copy text or binary bytes into the store (the source's are reused). */
+static int keep_bytes(sql_rowstore *rs, lt_bytes *cell)
+{
+    if (cell->len == 0) {
+        cell->ptr = empty;
+        return 0;
+    }
+    char *copy = lt_arena_alloc(&rs->text, cell->len);
+    if (copy == NULL)
+        return -1;
+    memcpy(copy, cell->ptr, cell->len);
+    cell->ptr = copy;
+    return 0;
+}
+
 static int grow(sql_rowstore *rs, lt_error *err)
 {
     if (rs->capacity >= UINT32_MAX / 2)
@@ -47,6 +77,8 @@ static int grow(sql_rowstore *rs, lt_error *err)
         if (vals == NULL)
             return lt_error_set(err, "HY001", "out of memory holding rows");
         v->v.any = vals;
+        if (v->tags != NULL && grow_tags(v, rs->capacity, cap) != 0)
+            return lt_error_set(err, "HY001", "out of memory holding rows");
     }
     rs->capacity = cap;
     return 0;
@@ -56,24 +88,38 @@ int sql_rowstore_append(sql_rowstore *rs, const lt_batch *b, uint32_t row, lt_er
 {
     if (rs->count == rs->capacity && grow(rs, err) != 0)
         return -1;
-    uint32_t to = rs->count;
+    if (sql_rowstore_set(rs, rs->count, b, row, err) != 0)
+        return -1;
+    rs->count++;
+    return 0;
+}
+
+int sql_rowstore_set(sql_rowstore *rs, uint32_t to, const lt_batch *b, uint32_t row,
+                     lt_error *err)
+{
     for (uint32_t c = 0; c < rs->ncols; c++) {
         lt_vector *v = &rs->cols[c];
-        sql_vector_copy_cell(v, to, &b->cols[c], row);
-        if ((v->type != LT_TEXT && v->type != LT_BINARY) || v->nulls[to])
-            continue;
-        lt_bytes *cell = &v->v.bytes[to];
-        if (cell->len == 0) {
-            cell->ptr = empty;
+        const lt_vector *src = &b->cols[c];
+        bool tagged = src->tags != NULL && src->tags[row] != LT_NULL && !src->nulls[row];
+        if (tagged) {
+            /* A dynamically typed row: keep its value and its type. */
+            if (v->tags == NULL && grow_tags(v, 0, rs->capacity) != 0)
+                return lt_error_set(err, "HY001", "out of memory holding rows");
+            v->nulls[to] = 0;
+            v->tags[to] = src->tags[row];
+            v->other[to] = src->other[row];
+            lt_value *o = &v->other[to];
+            if ((o->type == LT_TEXT || o->type == LT_BINARY) && keep_bytes(rs, &o->u.bytes) != 0)
+                return lt_error_set(err, "HY001", "out of memory holding rows");
             continue;
         }
-        char *copy = lt_arena_alloc(&rs->text, cell->len);
-        if (copy == NULL)
+        if (v->tags != NULL)
+            v->tags[to] = LT_NULL;
+        sql_vector_copy_cell(v, to, src, row);
+        if ((v->type == LT_TEXT || v->type == LT_BINARY) && !v->nulls[to] &&
+            keep_bytes(rs, &v->v.bytes[to]) != 0)
             return lt_error_set(err, "HY001", "out of memory holding rows");
-        memcpy(copy, cell->ptr, cell->len);
-        cell->ptr = copy;
     }
-    rs->count++;
     return 0;
 }
 
@@ -83,6 +129,8 @@ void sql_rowstore_free(sql_rowstore *rs)
         for (uint32_t c = 0; c < rs->ncols; c++) {
             free(rs->cols[c].nulls);
             free(rs->cols[c].v.any);
+            free(rs->cols[c].tags);
+            free(rs->cols[c].other);
         }
         free(rs->cols);
     }

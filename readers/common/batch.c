@@ -69,6 +69,11 @@ void lt_batch_free(lt_batch *b)
 void lt_batch_reset(lt_batch *b)
 {
     b->count = 0;
+    /* Tagged rows live in the arena: forget them with it. */
+    for (uint32_t c = 0; c < b->ncols; c++) {
+        b->cols[c].tags = NULL;
+        b->cols[c].other = NULL;
+    }
     lt_arena_reset(&b->arena);
 }
 
@@ -78,6 +83,10 @@ void lt_batch_get(const lt_batch *b, uint32_t col, uint32_t row, lt_value *out)
     memset(out, 0, sizeof *out);
     if (v->nulls[row]) {
         out->type = LT_NULL;
+        return;
+    }
+    if (v->tags != NULL && v->tags[row] != LT_NULL) {
+        *out = v->other[row];
         return;
     }
     out->type = v->type;

@@ -82,10 +82,9 @@ static int cell_offset(const sqlite_db *db, const sqlite_level *l, uint16_t i,
     return 0;
 }
 
-/* How much of a payload of `p` bytes stays on a page whose maximum local
-** payload is `x` (file-format section "B-tree Pages"). */
-static uint32_t local_size(const sqlite_db *db, uint32_t p, uint32_t x)
+uint32_t sqlite_local_size(const sqlite_db *db, uint32_t p, bool index)
 {
+    uint32_t x = index ? db->max_local_index : db->max_local_table;
     if (p <= x)
         return p;
     uint32_t m = db->min_local;
@@ -119,8 +118,7 @@ static int parse_payload(const sqlite_cursor *c, const sqlite_level *l,
     /* A payload cannot be larger than the whole database. */
     if (size > SQLITE_MAX_PAYLOAD || size > (uint64_t)db->npages * db->usable)
         return corrupt(db, l->pgno, "payload size larger than the database", err);
-    uint32_t local = local_size(db, (uint32_t)size,
-                                table ? db->max_local_table : db->max_local_index);
+    uint32_t local = sqlite_local_size(db, (uint32_t)size, !table);
     size_t room = (size_t)(end - p);
     if ((size_t)local + (local < size ? 4 : 0) > room)
         return corrupt(db, l->pgno, "cell payload runs past the page", err);

@@ -164,14 +164,18 @@ static int sqlite_scan_open(lt_source *base, const lt_scan_spec *spec, lt_scan *
         uint32_t c = spec->cols[j];
         if (c >= t->ncols)
             return lt_error_set(err, "HY000", "'%s': table '%s' has no column %u", base->path, t->name, c);
-        int32_t f = st->cols[c].field;
-        if (f == SQLITE_FIELD_VIRTUAL)
+        const sqlite_col *col = &st->cols[c];
+        if (col->field == SQLITE_FIELD_VIRTUAL && col->expr == NULL)
             return lt_error_set(err, "HY000",
-                                "'%s': column '%s' of table '%s' is a VIRTUAL generated column (AS %s), "
-                                "which Lector does not compute yet",
-                                base->path, t->cols[c].name, t->name, st->cols[c].generated);
-        if (f >= 0 && (uint32_t)f + 1 > limit)
-            limit = (uint32_t)f + 1;
+                                "'%s': column '%s' of table '%s' is a VIRTUAL generated column (AS %s) "
+                                "whose expression Lector does not compute",
+                                base->path, t->cols[c].name, t->name, col->generated);
+        for (uint32_t k = 0; k < t->ncols; k++) {
+            bool needed = col->field == SQLITE_FIELD_VIRTUAL ? sqlite_expr_uses(col->expr, k) : k == c;
+            int32_t f = st->cols[k].field;
+            if (needed && f >= 0 && (uint32_t)f + 1 > limit)
+                limit = (uint32_t)f + 1;
+        }
     }
     for (uint32_t i = 0; i < spec->npreds; i++)
         spec->preds[i].use = LT_PUSH_UNUSED;
@@ -203,60 +207,92 @@ static int bad_record(const lt_scan *sc, const sqlite_cell *cell, lt_error *err)
                         sc->src->db.path, cell->pgno, sc->table->name);
 }
 
+/* One row being read: its record, how much of it is at hand. */
+typedef struct row_ctx {
+    lt_scan *sc;
+    const sqlite_cell *cell;
+    const uint8_t *rec;
+    uint32_t nf;               /* fields walked */
+    bool transient;            /* rec is the scan's buffer */
+    lt_error *err;
+} row_ctx;
+
+/* The value of table column `c` (not a VIRTUAL one) in the row. */
+static int column_value(void *ctx, uint32_t c, sqlite_val *v)
+{
+    row_ctx *r = ctx;
+    const lt_scan *sc = r->sc;
+    const sqlite_col *col = &sc->st->cols[c];
+    int32_t f = col->field;
+    if (f == SQLITE_FIELD_ROWID) {
+        memset(v, 0, sizeof *v);
+        v->cls = SQLITE_INT;
+        v->i = r->cell->rowid;
+    } else if (f >= 0 && (uint32_t)f < r->nf) {
+        sqlite_decode(sc->serials[f], r->rec + sc->offsets[f], sc->src->db.encoding, v);
+        v->transient = r->transient;
+    } else if (f >= 0 && col->has_default) {
+        /* a row written before ALTER TABLE ADD COLUMN */
+        if (!col->default_ok)
+            return lt_error_set(r->err, "HY000",
+                                "'%s': a row of table '%s' predates column '%s', whose DEFAULT "
+                                "is an expression Lector does not evaluate",
+                                sc->src->db.path, sc->table->name, sc->table->cols[c].name);
+        *v = col->dflt;
+    } else if (f >= 0) {
+        memset(v, 0, sizeof *v);
+        v->cls = SQLITE_NULL;
+    } else {
+        return lt_error_set(r->err, "HY000", "'%s': column '%s' of table '%s' cannot be read",
+                            sc->src->db.path, sc->table->cols[c].name, sc->table->name);
+    }
+    return 0;
+}
+
 /* Decode the wanted columns of one cell into row `row`. */
 static int read_row(lt_scan *sc, const sqlite_cell *cell, lt_batch *batch,
                     uint32_t row, lt_error *err)
 {
     const sqlite_db *db = &sc->src->db;
-    const uint8_t *rec = cell->local;
+    row_ctx r = {sc, cell, cell->local, 0, false, err};
     uint32_t have = cell->local_len, len = cell->payload_len;
-    bool transient = false;
-    uint32_t nf = 0;
     if (sc->limit > 0 && len > 0) {
         uint64_t hsize;
-        if (sqlite_varint(rec, rec + have, &hsize) == 0 || hsize > len)
+        if (sqlite_varint(r.rec, r.rec + have, &hsize) == 0 || hsize > len)
             return bad_record(sc, cell, err);
         if (hsize > have) {
             if (sqlite_payload_read(db, cell, (uint32_t)hsize, &sc->buf, err) != 0)
                 return -1;
-            rec = sc->buf.p;
+            r.rec = sc->buf.p;
             have = (uint32_t)hsize;
-            transient = true;
+            r.transient = true;
         }
         uint32_t hlen;
-        if (sqlite_record_header(rec, have, len, sc->limit, sc->serials, sc->offsets, &nf,
+        if (sqlite_record_header(r.rec, have, len, sc->limit, sc->serials, sc->offsets, &r.nf,
                                  &hlen) != 0)
             return bad_record(sc, cell, err);
-        uint32_t need = nf ? sc->offsets[nf - 1] + (uint32_t)sqlite_serial_size(sc->serials[nf - 1])
-                           : hlen;
+        uint32_t need = r.nf ? sc->offsets[r.nf - 1] +
+                                   (uint32_t)sqlite_serial_size(sc->serials[r.nf - 1])
+                             : hlen;
         if (need > have) {
             if (sqlite_payload_read(db, cell, need, &sc->buf, err) != 0)
                 return -1;
-            rec = sc->buf.p;
+            r.rec = sc->buf.p;
             have = need;
-            transient = true;
+            r.transient = true;
         }
     }
     const lt_scan_spec *spec = sc->spec;
     for (uint32_t j = 0; j < spec->ncols; j++) {
         const sqlite_col *col = &sc->st->cols[spec->cols[j]];
-        int32_t f = col->field;
         sqlite_val v;
-        if (f == SQLITE_FIELD_ROWID) {
-            v.cls = SQLITE_INT;
-            v.i = cell->rowid;
-        } else if ((uint32_t)f < nf) {
-            sqlite_decode(sc->serials[f], rec + sc->offsets[f], db->encoding, &v);
-            v.transient = transient;
-        } else if (col->has_default) {
-            if (!col->default_ok)
-                return lt_error_set(err, "HY000",
-                                    "'%s': a row of table '%s' predates column '%s', whose DEFAULT "
-                                    "is an expression Lector does not evaluate",
-                                    db->path, sc->table->name, sc->table->cols[spec->cols[j]].name);
-            v = col->dflt;
-        } else {
-            v.cls = SQLITE_NULL;
+        if (col->field == SQLITE_FIELD_VIRTUAL) {
+            if (sqlite_expr_eval(col->expr, col->affinity, column_value, &r, &batch->arena, &v) != 0)
+                return lt_error_set(err, "HY000", "'%s': computing column '%s' of table '%s' failed "
+                                    "(an error in SQLite too, or out of memory)", db->path,
+                                    sc->table->cols[spec->cols[j]].name, sc->table->name);
+        } else if (column_value(&r, spec->cols[j], &v) != 0) {
+            return -1;
         }
         if (sqlite_put(batch, j, row, &v) != 0)
             return lt_error_set(err, "HY001", "out of memory reading '%s'", db->path);

@@ -20,6 +20,7 @@
 #include "sqlite_internal.h"
 
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -572,11 +573,17 @@ static int add_index(lt_table *t, const char *name, bool unique, bool primary,
     return 0;
 }
 
-static int set_error(sqlite_table *st, lt_table *t, const char *fmt, const char *a,
-                     const char *b)
+static int set_error(sqlite_table *st, lt_table *t, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static int set_error(sqlite_table *st, lt_table *t, const char *fmt, ...)
 {
     char msg[512];
-    snprintf(msg, sizeof msg, fmt, a, b);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    free(st->error);
     st->error = strdup(msg);
     t->error = st->error;
     return st->error ? 0 : -1;
@@ -666,6 +673,9 @@ static int build_table(sqlite_source *src, sqlite_table *st, lt_table *t,
         }
     }
     st->nfields = field;
+    for (uint32_t i = 0; i < d->ncols; i++)
+        if (st->cols[i].field == SQLITE_FIELD_VIRTUAL && st->cols[i].generated != NULL)
+            st->cols[i].expr = sqlite_expr_compile(st->cols[i].generated, t, st->cols);
     if (npk > 0 && add_index(t, "PRIMARY", true, true, pk, npk) != 0) {
         free(pk);
         return -1;
@@ -833,8 +843,8 @@ int sqlite_schema_load(sqlite_source *src, lt_error *err)
             goto oom;
         if (strcmp(r->type, "view") == 0) {
             t->kind = "VIEW";
-            if (set_error(st, t, "'%s' is a view: Lector does not run a view's SELECT yet (%s)",
-                          r->name, "query its tables instead") != 0)
+            if (set_error(st, t, "'%s': '%s' is a view: Lector does not run a view's SELECT yet; "
+                          "query its tables instead", db->path, r->name) != 0)
                 goto oom;
             continue;
         }
@@ -844,7 +854,7 @@ int sqlite_schema_load(sqlite_source *src, lt_error *err)
         if (!parsed) {
             if (r->sql != NULL)
                 table_def_free(&d);
-            if (set_error(st, t, "cannot read the definition of table '%s' (%s)", r->name,
+            if (set_error(st, t, "'%s': cannot read the definition of table '%s' (%s)", db->path, r->name,
                           r->sql ? "CREATE TABLE text not understood" : "no CREATE TABLE text") != 0)
                 goto oom;
             continue;
@@ -857,18 +867,17 @@ int sqlite_schema_load(sqlite_source *src, lt_error *err)
             char what[160];
             snprintf(what, sizeof what, "module %.100s", d.module ? d.module : "?");
             table_def_free(&d);
-            if (set_error(st, t, "'%s' is a virtual table (%s): its rows come from module code "
-                          "that Lector does not run; its shadow tables can be read", r->name, what) != 0)
+            if (set_error(st, t, "'%s': '%s' is a virtual table (%s): its rows come from module "
+                          "code that Lector does not run; its shadow tables can be read",
+                          db->path, r->name, what) != 0)
                 goto oom;
             continue;
         }
         table_def_free(&d);
         if (r->rootpage < 2 || r->rootpage > db->npages) {
-            char pg[32];
-            snprintf(pg, sizeof pg, "%lld", (long long)r->rootpage);
-            if (set_error(st, t, "'%s' is corrupt: table %s has root page %s", db->path, pg) != 0)
+            if (set_error(st, t, "'%s' is corrupt: table '%s' has root page %lld, outside the file's %u pages",
+                          db->path, r->name, (long long)r->rootpage, db->npages) != 0)
                 goto oom;
-            /* the message names the file; the table is in t->name */
             continue;
         }
         st->root = (uint32_t)r->rootpage;
@@ -922,6 +931,7 @@ void sqlite_schema_free(sqlite_source *src)
         if (st->cols != NULL)
             for (uint32_t c = 0; c < src->base.tables[i].ncols; c++) {
                 free(st->cols[c].generated);
+                sqlite_expr_free(st->cols[c].expr);
                 if (st->cols[c].default_ok &&
                     (st->cols[c].dflt.cls == SQLITE_TEXT || st->cols[c].dflt.cls == SQLITE_BLOB))
                     free((void *)st->cols[c].dflt.p);

@@ -128,6 +128,10 @@ int sqlite_cursor_open(sqlite_cursor *c, const sqlite_db *db, uint32_t root,
 /* 1 with *cell filled, 0 at the end, -1 on corruption. */
 int sqlite_cursor_next(sqlite_cursor *c, sqlite_cell *cell, lt_error *err);
 
+/* How much of a payload of `p` bytes stays on its page (file-format
+** section "B-tree Pages": X, M, K). */
+uint32_t sqlite_local_size(const sqlite_db *db, uint32_t p, bool index);
+
 /* Rows of a b-tree without decoding records: table b-trees count leaf
 ** cells, index b-trees every cell.  -1 on corruption. */
 int64_t sqlite_btree_count(const sqlite_db *db, uint32_t root, bool index,
@@ -237,6 +241,7 @@ typedef struct sqlite_col {
     bool default_ok;           /* dflt holds its constant value */
     sqlite_val dflt;           /* affinity applied; bytes owned (malloc) */
     char *generated;           /* the AS (...) expression text, or NULL */
+    struct sqlite_expr *expr;  /* VIRTUAL: compiled, or NULL when not computable */
     bool pk;
 } sqlite_col;
 
@@ -268,6 +273,25 @@ void sqlite_schema_free(sqlite_source *src);
 /* SQLite's affinity of a declared type (sqlite3AffinityType). */
 uint8_t sqlite_affinity(const char *type, size_t len);
 
+/* ---- generated columns (genexpr.c) ------------------------------------------ */
+
+typedef struct sqlite_expr sqlite_expr;
+
+/* The value of table column `col` in the current row. */
+typedef int (*sqlite_getter)(void *ctx, uint32_t col, sqlite_val *out);
+
+/* Compile a generated column's expression against table `t` (whose columns'
+** `field`s are set); NULL when it uses what this reader cannot compute. */
+sqlite_expr *sqlite_expr_compile(const char *text, const lt_table *t,
+                                 const sqlite_col *cols);
+void sqlite_expr_free(sqlite_expr *e);
+/* Whether the expression reads table column `col`. */
+bool sqlite_expr_uses(const sqlite_expr *e, uint32_t col);
+/* Evaluate for one row; text results live in `arena`.  The column's
+** affinity is applied.  -1 when SQLite would raise an error. */
+int sqlite_expr_eval(const sqlite_expr *e, uint8_t affinity, sqlite_getter get,
+                     void *ctx, lt_arena *arena, sqlite_val *out);
+
 /* ---- values (value.c) ----------------------------------------------------- */
 
 /* Parse a DEFAULT clause (`text`, UTF-8) to its value with `affinity`
@@ -275,6 +299,14 @@ uint8_t sqlite_affinity(const char *type, size_t len);
 ** when it is not a constant this reader evaluates.  Bytes are malloc'ed. */
 int sqlite_default_value(const char *text, size_t len, uint8_t affinity,
                          sqlite_val *out);
+
+/* Text that is wholly a number, as SQLite reads one (spaces around
+** allowed): 0 not a number, 1 an integer that fits int64 (*i), 2 a real
+** (*r). */
+int sqlite_text_number(const char *s, size_t n, int64_t *i, double *r);
+
+/* A REAL holding an integer in int64's range becomes INTEGER. */
+void sqlite_integer_affinity(sqlite_val *v);
 
 /* Render a REAL the way SQLite turns one into text ("%!.15g"). */
 size_t sqlite_real_text(double r, char *dst, size_t cap);

@@ -344,7 +344,7 @@ size_t sqlite_real_text(double r, char *dst, size_t cap)
 /* Text that is a number as SQLite's sqlite3AtoF sees it (spaces around
 ** allowed).  Returns 0: not a number, 1: an integer that fits int64, 2: a
 ** real (*r set). */
-static int text_number(const char *s, size_t n, int64_t *i, double *r)
+int sqlite_text_number(const char *s, size_t n, int64_t *i, double *r)
 {
     char tmp[128];
     while (n > 0 && isspace((unsigned char)*s))
@@ -398,7 +398,7 @@ static int text_number(const char *s, size_t n, int64_t *i, double *r)
 
 /* A REAL that is an integer in int64's range becomes INTEGER
 ** (sqlite3VdbeIntegerAffinity). */
-static void integer_affinity(sqlite_val *v)
+void sqlite_integer_affinity(sqlite_val *v)
 {
     if (v->cls != SQLITE_REAL)
         return;
@@ -446,7 +446,7 @@ static int apply_affinity(sqlite_val *v, uint8_t affinity)
     if (v->cls == SQLITE_TEXT) {
         int64_t i;
         double r;
-        int kind = text_number((const char *)v->p, v->n, &i, &r);
+        int kind = sqlite_text_number((const char *)v->p, v->n, &i, &r);
         if (kind == 0)
             return 0;
         free((void *)v->p);
@@ -460,7 +460,7 @@ static int apply_affinity(sqlite_val *v, uint8_t affinity)
             v->r = r;
         }
     }
-    integer_affinity(v);
+    sqlite_integer_affinity(v);
     return 0;
 }
 
@@ -562,7 +562,7 @@ int sqlite_default_value(const char *text, size_t len, uint8_t affinity,
     if (isdigit((unsigned char)*s) || *s == '.') {
         int64_t i;
         double r;
-        int kind = text_number(s, n, &i, &r);
+        int kind = sqlite_text_number(s, n, &i, &r);
         if (kind == 0)
             return -1;
         bool plain_int = kind == 1 && i <= INT32_MAX;

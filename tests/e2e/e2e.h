@@ -20,6 +20,15 @@
 #include <sql.h>
 #include <sqlext.h>
 
+/* iODBC (3.52.9) serves an ANSI SQLDescribeCol from a Unicode driver's
+** SQLDescribeColW and cuts the converted UTF-8 name to as many bytes as the
+** name has characters; only the W call gives non-ASCII names intact there. */
+#ifdef _IODBCUNIX_H
+#define E2E_ANSI_NAMES_EXACT 0
+#else
+#define E2E_ANSI_NAMES_EXACT 1
+#endif
+
 /* ------------------------------------------------------------------------ */
 /* Options and results                                                       */
 /* ------------------------------------------------------------------------ */
@@ -143,6 +152,9 @@ typedef struct e2e_cell {
 ** pieces, dates and timestamps as structs, bits as SQL_C_BIT.  Checks the
 ** piece protocol (01004, lengths, the final SQL_NO_DATA).  Returns 0, or -1
 ** with a description of what went wrong in `why`. */
+/* The piece size the data checks use (--piece; default 64 bytes). */
+extern size_t e2e_piece;
+
 int e2e_get_cell(SQLHSTMT st, SQLUSMALLINT col, e2e_kind kind, size_t piece,
                  e2e_cell *out, e2e_buf *why);
 
@@ -211,9 +223,10 @@ const char *e2e_basename(const char *path);
 /* ------------------------------------------------------------------------ */
 
 /* Fetch a whole result as canonical text (all rows, typed SQLGetData in
-** pieces) and fold it into a 64-bit FNV-1a checksum.  Returns 0, or -1 with
-** `why` set.  `rows` receives the row count when not NULL. */
-int e2e_result_checksum(SQLHSTMT st, uint64_t *sum, long *rows, e2e_buf *why);
+** `piece`-byte pieces) and fold it into a 64-bit FNV-1a checksum.  Returns
+** 0, or -1 with `why` set.  `rows` receives the row count when not NULL. */
+int e2e_result_checksum(SQLHSTMT st, size_t piece, uint64_t *sum, long *rows,
+                        e2e_buf *why);
 
 int e2e_cmd_corpus(const e2e_config *cfg);
 int e2e_cmd_readonly(const e2e_config *cfg);

@@ -147,7 +147,7 @@ static int row_mode(SQLHDBC dbc, const char *table, const e2e_table *csv,
         }
         for (int c = 0; c < ncols; c++) {
             e2e_buf getwhy = {0};
-            if (e2e_get_cell(st, (SQLUSMALLINT)(c + 1), cols[c].kind, 64, &cell,
+            if (e2e_get_cell(st, (SQLUSMALLINT)(c + 1), cols[c].kind, e2e_piece, &cell,
                              &getwhy)) {
                 e2e_buf_printf(errtext, "row %ld column %s: %s", row,
                                cols[c].name, e2e_buf_str(&getwhy));
@@ -235,7 +235,15 @@ static int block_mode(SQLHDBC dbc, const char *table, const e2e_table *csv,
         ncols = 0;
         goto done;
     }
-    if (check_names(cols, ncols, csv, "SQLDescribeCol (ANSI)", why))
+    if (!E2E_ANSI_NAMES_EXACT) {
+        e2e_col *wcols = NULL;
+        if (e2e_describe(st, true, &wcols, &d) == ncols)
+            for (int c = 0; c < ncols; c++)
+                memcpy(cols[c].name, wcols[c].name, sizeof cols[c].name);
+        free(wcols);
+    }
+    if (check_names(cols, ncols, csv, E2E_ANSI_NAMES_EXACT ? "SQLDescribeCol (ANSI)"
+                                                           : "SQLDescribeColW", why))
         goto done;
     data = calloc((size_t)ncols + 1, sizeof *data);
     ind = calloc((size_t)ncols + 1, sizeof *ind);

@@ -100,7 +100,7 @@ static void syntax_error(SQLHSTMT st, const e2e_config *cfg, e2e_tally *t)
     const char *sql = "SELECT *\nFROM \"edit\"\nWHERE \"MEDIANRENT\" > AND 3";
     if (expect_state(st, sql, "42000", &d, &why)) {
         long line = number_after(d.text, "line");
-        long col = number_after(d.text, "col");
+        long col = number_after(d.text, "column");
         if (line != 3 || col < 1)
             e2e_buf_printf(&why, "message lacks \"line 3\" and a column "
                            "(line %ld, column %ld): %s", line, col, d.text);
@@ -186,7 +186,7 @@ static void says_read_only(SQLHDBC dbc, SQLHSTMT st, const e2e_config *cfg,
         e2e_diag d;
         e2e_diag_get(SQL_HANDLE_STMT, st, &d);
         e2e_buf_printf(&why, "%s", d.text);
-    } else if (e2e_result_checksum(st, &sum, &rows, &why) == 0 && rows != 663) {
+    } else if (e2e_result_checksum(st, e2e_piece, &sum, &rows, &why) == 0 && rows != 663) {
         e2e_buf_printf(&why, "%ld rows, expected 663", rows);
     }
     SQLFreeStmt(st, SQL_CLOSE);

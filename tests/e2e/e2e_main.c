@@ -7,8 +7,10 @@
 **     --format NAME      corpus folder (default dbf)
 **     --dsn NAME --dsn-file FILE   corpus: also read FILE through DSN NAME
 **     --iterations N     threads: rounds per thread (default 20)
+**     --piece N          SQLGetData piece size in bytes (default 64)
 **     -v                 print passing checks too
 */
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +20,8 @@
 static int usage(void)
 {
     fprintf(stderr, "usage: lector-e2e [--driver NAME] [--corpus DIR] "
-            "[--format dbf] [--dsn NAME --dsn-file FILE] [--iterations N] [-v] "
+            "[--format dbf] [--dsn NAME --dsn-file FILE] [--iterations N] "
+            "[--piece BYTES] [-v] "
             "corpus|readonly|threads|errors|catalog\n");
     return 2;
 }
@@ -29,6 +32,11 @@ int main(int argc, char **argv)
                        .corpus = getenv("LECTOR_CORPUS_DIR") };
     const char *cmd = NULL;
     setvbuf(stdout, NULL, _IOLBF, 0);
+    /* A UTF-8 application: iODBC serves ANSI calls from the driver's W
+    ** functions and converts with the locale's character set, which in the
+    ** default "C" locale has no non-ASCII characters. */
+    if (!setlocale(LC_CTYPE, "C.UTF-8"))
+        setlocale(LC_CTYPE, "");
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -44,6 +52,8 @@ int main(int argc, char **argv)
             cfg.dsn = argv[++i];
         else if (strcmp(a, "--dsn-file") == 0 && v)
             cfg.dsn_file = argv[++i];
+        else if (strcmp(a, "--piece") == 0 && v)
+            e2e_piece = (size_t)atol(argv[++i]);
         else if (strcmp(a, "--iterations") == 0 && v)
             cfg.iterations = atoi(argv[++i]);
         else if (a[0] != '-' && !cmd)
@@ -51,7 +61,7 @@ int main(int argc, char **argv)
         else
             return usage();
     }
-    if (!cmd || !cfg.corpus)
+    if (!cmd || !cfg.corpus || e2e_piece < 8 || e2e_piece > 65000)
         return usage();
     printf("lector-e2e %s: driver %s, SQLWCHAR of %zu bytes, corpus %s\n", cmd,
            cfg.driver, sizeof(SQLWCHAR), cfg.corpus);

@@ -85,7 +85,7 @@ static int run_job(SQLHSTMT st, const job *j, uint64_t *sum, long *rows,
         e2e_buf_printf(why, "%s: %s", j->sql, d.text);
         return -1;
     }
-    int rc = e2e_result_checksum(st, sum, rows, why);
+    int rc = e2e_result_checksum(st, e2e_piece, sum, rows, why);
     if (rc)
         e2e_buf_printf(why, " [%s]", j->sql);
     SQLFreeStmt(st, SQL_CLOSE);

@@ -10,6 +10,8 @@
 
 #include "e2e.h"
 
+size_t e2e_piece = 64;
+
 e2e_kind e2e_kind_of(SQLSMALLINT t)
 {
     switch (t) {
@@ -476,7 +478,8 @@ static void fnv(uint64_t *h, const void *data, size_t n)
     }
 }
 
-int e2e_result_checksum(SQLHSTMT st, uint64_t *sum, long *rows, e2e_buf *why)
+int e2e_result_checksum(SQLHSTMT st, size_t piece, uint64_t *sum, long *rows,
+                        e2e_buf *why)
 {
     e2e_col *cols = NULL;
     e2e_diag d;
@@ -501,7 +504,7 @@ int e2e_result_checksum(SQLHSTMT st, uint64_t *sum, long *rows, e2e_buf *why)
             break;
         }
         for (int c = 0; c < ncols && rc == 0; c++) {
-            if (e2e_get_cell(st, (SQLUSMALLINT)(c + 1), cols[c].kind, 64, &cell,
+            if (e2e_get_cell(st, (SQLUSMALLINT)(c + 1), cols[c].kind, piece, &cell,
                              why)) {
                 e2e_buf_printf(why, " (row %ld, column %s)", n + 1, cols[c].name);
                 rc = -1;

@@ -1126,6 +1126,36 @@ static void test_null(void **state)
     assert_string_equal(st, "22002");
 }
 
+/* A SQLite cell may hold another type than its column declares: it
+** converts from its own type, the column only chooses SQL_C_DEFAULT. */
+static void test_value_of_other_type(void **state)
+{
+    (void)state;
+    lt_column ci = column(LT_INT64, 10, 0);
+    lt_value v = text_value("abc");
+    SQLINTEGER i;
+    result r = conv(&v, &ci, SQL_C_DEFAULT, &i, 0);
+    assert_error(r, "22018");
+    v = text_value("17");
+    r = conv(&v, &ci, SQL_C_DEFAULT, &i, 0);
+    assert_ok_state(r);
+    assert_int_equal(i, 17);
+    char buf[40];
+    lt_column ct = column(LT_TEXT, 10, 0);
+    v = ts_value(2024, 1, 31, 10, 20, 30, 123456);
+    r = conv(&v, &ct, SQL_C_CHAR, buf, sizeof buf);
+    assert_ok_state(r);
+    assert_string_equal(buf, "2024-01-31 10:20:30.123456");
+    v = double_value(0.1);
+    lt_column creal = column(LT_INT64, 7, 0);
+    r = conv(&v, &creal, SQL_C_CHAR, buf, sizeof buf);
+    assert_string_equal(buf, "0.1");
+    v = double_value(2.5);
+    r = conv(&v, &ct, SQL_C_BINARY, buf, sizeof buf);
+    assert_ok_state(r);
+    assert_int_equal(r.ind, sizeof(double));
+}
+
 /* ------------------------------------------------------------------------ */
 /* Parameters: C to SQL                                                      */
 /* ------------------------------------------------------------------------ */
@@ -1352,6 +1382,7 @@ int main(void)
         cmocka_unit_test(test_guid),
         cmocka_unit_test(test_binary),
         cmocka_unit_test(test_null),
+        cmocka_unit_test(test_value_of_other_type),
         cmocka_unit_test(test_param_char),
         cmocka_unit_test(test_param_other),
     };

@@ -551,13 +551,20 @@ static void test_stmt_attributes(void **state)
     assert_state(SQL_HANDLE_DESC, ard, "HY017");
 
     /* With a cursor open the cursor attributes are frozen. */
+    assert_ok(SQLSetStmtAttr(s, SQL_ATTR_ROW_ARRAY_SIZE, (SQLPOINTER)4, 0));
     exec_ok(s, "SELECT * FROM people");
     assert_int_equal(SQLSetStmtAttr(s, SQL_ATTR_CURSOR_TYPE,
                                     (SQLPOINTER)SQL_CURSOR_STATIC, 0),
                      SQL_ERROR);
     assert_stmt_state(s, "HY011");
+    assert_int_equal(SQLGetStmtAttr(s, SQL_ATTR_ROW_NUMBER, &v, 0, NULL), SQL_ERROR);
+    assert_stmt_state(s, "24000"); /* before the first row */
+    assert_ok(SQLFetch(s));
     assert_ok(SQLGetStmtAttr(s, SQL_ATTR_ROW_NUMBER, &v, 0, NULL));
-    assert_int_equal(v, 0);
+    assert_int_equal(v, 1);
+    assert_int_equal(fetched, 2);
+    assert_int_equal(status[1], SQL_ROW_SUCCESS);
+    assert_int_equal(status[2], SQL_ROW_NOROW);
     assert_ok(SQLFreeHandle(SQL_HANDLE_STMT, s2));
     disconnect(&f);
 }

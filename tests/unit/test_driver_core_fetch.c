@@ -812,6 +812,124 @@ static void test_descriptors(void **state)
     disconnect(&f);
 }
 
+/* Catalog results end in lt_stmt_open_cursor: they fetch like any other,
+** scroll when static, and replace a prepared statement. */
+static void test_catalog_cursor(void **state)
+{
+    (void)state;
+    fixture f;
+    connect_to(&f, "Database=" PEOPLE_DBF);
+    SQLHSTMT s = f.stmt;
+    assert_ok(SQLPrepare(s, (SQLCHAR *)"SELECT NAME FROM people", SQL_NTS));
+    assert_ok(SQLTables(s, NULL, 0, NULL, 0, (SQLCHAR *)"%", SQL_NTS, NULL, 0));
+    SQLSMALLINT n = 0;
+    assert_ok(SQLNumResultCols(s, &n));
+    assert_int_equal(n, 5);
+    char name[64];
+    SQLLEN ind;
+    assert_ok(SQLBindCol(s, 3, SQL_C_CHAR, name, sizeof name, &ind));
+    assert_ok(SQLFetch(s));
+    assert_string_equal(name, "people");
+    assert_int_equal(SQLFetch(s), SQL_NO_DATA);
+    assert_ok(SQLCloseCursor(s));
+    /* The prepared SELECT went with the catalog result. */
+    assert_int_equal(SQLExecute(s), SQL_ERROR);
+    assert_stmt_state(s, "HY010");
+    assert_ok(SQLFreeStmt(s, SQL_UNBIND));
+
+    assert_ok(SQLSetStmtAttr(s, SQL_ATTR_CURSOR_TYPE, (SQLPOINTER)SQL_CURSOR_STATIC, 0));
+    assert_ok(SQLGetTypeInfo(s, SQL_ALL_TYPES));
+    SQLSMALLINT last_type = 0, first_type = 0;
+    assert_ok(SQLFetchScroll(s, SQL_FETCH_LAST, 0));
+    assert_ok(SQLGetData(s, 2, SQL_C_SSHORT, &last_type, 0, &ind));
+    assert_ok(SQLFetchScroll(s, SQL_FETCH_FIRST, 0));
+    assert_ok(SQLGetData(s, 2, SQL_C_SSHORT, &first_type, 0, &ind));
+    assert_true(first_type <= last_type); /* ordered by DATA_TYPE */
+    disconnect(&f);
+}
+
+/* SQLCancel stops the cursor at its next batch: the fetch fails with
+** HY008, the statement can be closed and run again. */
+static void test_cancel(void **state)
+{
+    (void)state;
+    fixture f;
+    connect_big(&f);
+    SQLHSTMT s = f.stmt;
+    exec_ok(s, "SELECT ID FROM big");
+    assert_ok(SQLCancel(s));
+    assert_int_equal(SQLFetch(s), SQL_ERROR);
+    assert_stmt_state(s, "HY008");
+    assert_int_equal(SQLFetch(s), SQL_ERROR);
+    assert_ok(SQLCloseCursor(s));
+    exec_ok(s, "SELECT ID FROM big");
+    assert_ok(SQLFetch(s));
+    SQLINTEGER id = 0;
+    SQLLEN ind;
+    assert_ok(SQLGetData(s, 1, SQL_C_SLONG, &id, 0, &ind));
+    assert_int_equal(id, 1);
+    disconnect(&f);
+}
+
+typedef struct cancel_run {
+    SQLHSTMT stmt;
+    volatile int rows;           /* read by the canceller */
+    pthread_mutex_t mu;
+    pthread_cond_t hundred;
+    char state[6];
+} cancel_run;
+
+static void *fetch_until_error(void *arg)
+{
+    cancel_run *c = arg;
+    SQLRETURN rc;
+    while ((rc = SQLFetch(c->stmt)) == SQL_SUCCESS) {
+        pthread_mutex_lock(&c->mu);
+        if (++c->rows == 100)
+            pthread_cond_signal(&c->hundred);
+        pthread_mutex_unlock(&c->mu);
+    }
+    SQLINTEGER native;
+    SQLCHAR msg[256];
+    SQLSMALLINT len;
+    if (rc == SQL_ERROR)
+        SQLGetDiagRec(SQL_HANDLE_STMT, c->stmt, 1, (SQLCHAR *)c->state, &native, msg,
+                      sizeof msg, &len);
+    return NULL;
+}
+
+/* SQLCancel from another thread, while the statement fetches: it takes
+** no statement lock, and the fetch stops at the next batch with HY008. */
+static void test_cancel_from_thread(void **state)
+{
+    (void)state;
+    fixture f;
+    connect_big(&f);
+    cancel_run c;
+    memset(&c, 0, sizeof c);
+    c.stmt = f.stmt;
+    pthread_mutex_init(&c.mu, NULL);
+    pthread_cond_init(&c.hundred, NULL);
+    exec_ok(f.stmt, "SELECT ID, NOTE FROM big");
+    pthread_t t;
+    assert_int_equal(pthread_create(&t, NULL, fetch_until_error, &c), 0);
+    pthread_mutex_lock(&c.mu);
+    while (c.rows < 100)
+        pthread_cond_wait(&c.hundred, &c.mu);
+    pthread_mutex_unlock(&c.mu);
+    assert_ok(SQLCancel(f.stmt));
+    assert_int_equal(pthread_join(t, NULL), 0);
+    /* Only a machine that stalls this thread for the whole table lets the
+    ** fetch finish first; otherwise it must stop with HY008. */
+    if (c.rows < (int)BIG_ROWS)
+        assert_string_equal(c.state, "HY008");
+    else
+        assert_string_equal(c.state, "");
+    pthread_mutex_destroy(&c.mu);
+    pthread_cond_destroy(&c.hundred);
+    disconnect(&f);
+}
+
 /* ------------------------------------------------------------------------ */
 /* Threads                                                                   */
 /* ------------------------------------------------------------------------ */
@@ -899,6 +1017,9 @@ int main(void)
         cmocka_unit_test(test_select_param),
         cmocka_unit_test(test_col_attribute),
         cmocka_unit_test(test_descriptors),
+        cmocka_unit_test(test_catalog_cursor),
+        cmocka_unit_test(test_cancel),
+        cmocka_unit_test(test_cancel_from_thread),
         cmocka_unit_test(test_threads_one_connection),
     };
     return cmocka_run_group_tests(tests, make_big, remove_big);

@@ -236,7 +236,9 @@ static void test_info_keywords(void **state)
     snprintf(ours, sizeof ours, "%s", info_str(f->dbc, SQL_KEYWORDS));
     for (size_t kw = 0; kw < N_ENGINE_KEYWORDS; kw++) {
         const char *name = engine_keywords[kw];
-        bool odbc = in_list(SQL_ODBC_KEYWORDS, name);
+        /* unixODBC's SQL_ODBC_KEYWORDS lacks the comma after ROWS
+        ** ("ROWSSCHEMA"); the ODBC reference lists ROWS */
+        bool odbc = in_list(SQL_ODBC_KEYWORDS, name) || strcmp(name, "ROWS") == 0;
         if (odbc == in_list(ours, name))
             fail_msg("keyword %s: %s", name,
                      odbc ? "an ODBC keyword listed in SQL_KEYWORDS"
@@ -276,7 +278,7 @@ static const struct {
     {SQL_API_SQLCANCEL, "SQLCancel"},
     {SQL_API_SQLCLOSECURSOR, "SQLCloseCursor"},
     {SQL_API_SQLCOLATTRIBUTE, "SQLColAttribute"},
-    {SQL_API_SQLCOLATTRIBUTES, "SQLColAttributes"},
+    /* SQL_API_SQLCOLATTRIBUTES is SQLColAttribute's id (6) as well */
     {SQL_API_SQLCOLUMNPRIVILEGES, "SQLColumnPrivileges"},
     {SQL_API_SQLCOLUMNS, "SQLColumns"},
     {SQL_API_SQLCONNECT, "SQLConnect"},

@@ -554,6 +554,84 @@ static void test_cursor_name(void **state)
     SQLFreeHandle(SQL_HANDLE_STMT, st);
 }
 
+/* A string connection attribute: set with SQL_NTS or a length in bytes,
+** read back in bytes; numeric attributes pass through. */
+static void test_connect_attr(void **state)
+{
+    fixture *f = *state;
+    WTEXT(cat, "\xE7\x9B\xAE\xE5\xBD\x95\xF0\x9F\x99\x82");  /* 目录🙂 */
+    const SQLINTEGER units = UTF16 ? 4 : 3;
+    SQLWCHAR buf[32];
+    SQLINTEGER len = -1;
+    SQLUINTEGER mode = 0;
+    SQLHDBC dbc;
+
+    assert_int_equal(SQLAllocHandle(SQL_HANDLE_DBC, f->env, &dbc), SQL_SUCCESS);
+    assert_int_equal(SQLSetConnectAttrW(dbc, SQL_ATTR_CURRENT_CATALOG, cat,
+                                        SQL_NTS),
+                     SQL_SUCCESS);
+    assert_int_equal(SQLGetConnectAttrW(dbc, SQL_ATTR_CURRENT_CATALOG, buf,
+                                        sizeof buf, &len),
+                     SQL_SUCCESS);
+    assert_wide_equal(buf, "\xE7\x9B\xAE\xE5\xBD\x95\xF0\x9F\x99\x82");
+    assert_int_equal(len, units * (SQLINTEGER)sizeof(SQLWCHAR));
+
+    /* A length in bytes: the first character only. */
+    assert_int_equal(SQLSetConnectAttrW(dbc, SQL_ATTR_CURRENT_CATALOG, cat,
+                                        (SQLINTEGER)sizeof(SQLWCHAR)),
+                     SQL_SUCCESS);
+    assert_int_equal(SQLGetConnectAttrW(dbc, SQL_ATTR_CURRENT_CATALOG, buf,
+                                        sizeof buf, &len),
+                     SQL_SUCCESS);
+    assert_wide_equal(buf, "\xE7\x9B\xAE");
+    assert_int_equal(len, (SQLINTEGER)sizeof(SQLWCHAR));
+
+    /* Too small for the whole value: 01004, the full length in bytes. */
+    assert_int_equal(SQLSetConnectAttrW(dbc, SQL_ATTR_CURRENT_CATALOG, cat,
+                                        SQL_NTS),
+                     SQL_SUCCESS);
+    assert_int_equal(SQLGetConnectAttrW(dbc, SQL_ATTR_CURRENT_CATALOG, buf,
+                                        2 * sizeof(SQLWCHAR), &len),
+                     SQL_SUCCESS_WITH_INFO);
+    assert_int_equal(len, units * (SQLINTEGER)sizeof(SQLWCHAR));
+    assert_wide_equal(buf, "\xE7\x9B\xAE");
+    assert_only_diag(SQL_HANDLE_DBC, dbc, "01004");
+
+    assert_int_equal(SQLGetConnectAttrW(f->dbc, SQL_ATTR_ACCESS_MODE, &mode, 0,
+                                        NULL),
+                     SQL_SUCCESS);
+    assert_int_equal(mode, SQL_MODE_READ_ONLY);
+    SQLFreeHandle(SQL_HANDLE_DBC, dbc);
+}
+
+/* SQLBrowseConnectW: SQL_NEED_DATA with the browse string in characters,
+** then the connection. */
+static void test_browse_connect(void **state)
+{
+    fixture *f = *state;
+    WTEXT(first, "Driver=Lector");
+    WTEXT(second, "Database=" FILE_PATH);
+    SQLWCHAR out[512], small[4];
+    SQLSMALLINT len = -1, slen = -1;
+    SQLHDBC dbc;
+
+    assert_int_equal(SQLAllocHandle(SQL_HANDLE_DBC, f->env, &dbc), SQL_SUCCESS);
+    assert_int_equal(SQLBrowseConnectW(dbc, first, SQL_NTS, out, 512, &len),
+                     SQL_NEED_DATA);
+    assert_true(len > 0);
+    assert_int_equal(len, (SQLSMALLINT)lt_wide_len(out));
+    assert_int_equal(SQLBrowseConnectW(dbc, first, SQL_NTS, small, 4, &slen),
+                     SQL_NEED_DATA);
+    assert_int_equal(slen, len);
+    assert_int_equal(lt_wide_len(small), 3);
+    assert_only_diag(SQL_HANDLE_DBC, dbc, "01004");
+    assert_true(SQL_SUCCEEDED(SQLBrowseConnectW(dbc, second, SQL_NTS, out, 512,
+                                                &len)));
+    assert_int_equal(len, (SQLSMALLINT)lt_wide_len(out));
+    SQLDisconnect(dbc);
+    SQLFreeHandle(SQL_HANDLE_DBC, dbc);
+}
+
 /* Bad lengths and handles. */
 static void test_bad_arguments(void **state)
 {
@@ -589,6 +667,8 @@ int main(void)
         cmocka_unit_test(test_catalog),
         cmocka_unit_test(test_descriptors),
         cmocka_unit_test(test_cursor_name),
+        cmocka_unit_test(test_connect_attr),
+        cmocka_unit_test(test_browse_connect),
         cmocka_unit_test(test_bad_arguments),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

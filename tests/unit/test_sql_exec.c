@@ -49,11 +49,21 @@ static const person people[NPEOPLE] = {
     {8, "", 18, "3", NULL, NULL, 0},
 };
 
+/* "dyn": one INT64 column whose rows may hold other types (tagged), as a
+** SQLite column does. */
+#define NDYN 7
+static const struct { int tag; int64_t i; double d; const char *s; } dyn[NDYN] = {
+    {0, 3, 0, NULL}, {LT_TEXT, 0, 0, "abc"}, {LT_DOUBLE, 0, 2.5, NULL}, {-1, 0, 0, NULL},
+    {0, 1, 0, NULL}, {LT_TEXT, 0, 0, "7"}, {LT_DOUBLE, 0, 4.0, NULL},
+};
+static lt_column dyn_cols[] = {{"v", LT_INT64, 19, 0, true, false, "INTEGER"}};
+
 typedef struct test_source {
     lt_source base;
-    lt_table tables[3];
+    lt_table tables[4];
     uint32_t batch_rows;     /* rows per batch the reader returns */
     bool exact_eq;           /* answer EQ predicates exactly (and apply them) */
+    bool shared;             /* used by several threads: record nothing */
     lt_scan_spec last;       /* the last spec scan_open saw */
     uint32_t last_cols[16];
     lt_pred last_preds[8];
@@ -123,6 +133,9 @@ static int ts_scan_open(lt_source *base, const lt_scan_spec *spec, lt_scan **out
     test_scan *s = calloc(1, sizeof *s);
     s->src = src;
     s->spec = spec;
+    *out = (lt_scan *)s;
+    if (src->shared)
+        return 0; /* a real source is immutable; this one records specs */
     src->last = *spec;
     for (uint32_t i = 0; i < spec->ncols && i < 16; i++)
         src->last_cols[i] = spec->cols[i];
@@ -148,6 +161,35 @@ static bool row_passes(const test_scan *s, uint32_t r)
     return true;
 }
 
+static int dyn_next(test_scan *s, lt_batch *b)
+{
+    while (b->count < s->src->batch_rows && b->count < b->capacity && s->next < NDYN) {
+        uint32_t r = s->next++, i = b->count++;
+        if (s->spec->ncols == 0)
+            continue;
+        lt_vector *v = &b->cols[0];
+        v->nulls[i] = dyn[r].tag < 0;
+        if (dyn[r].tag <= 0) {
+            v->v.i64[i] = dyn[r].i;
+            continue;
+        }
+        if (v->tags == NULL) {
+            v->tags = lt_arena_alloc(&b->arena, b->capacity);
+            v->other = lt_arena_alloc(&b->arena, b->capacity * sizeof *v->other);
+            memset(v->tags, 0, b->capacity);
+        }
+        v->tags[i] = (uint8_t)dyn[r].tag;
+        memset(&v->other[i], 0, sizeof v->other[i]);
+        v->other[i].type = (lt_type)dyn[r].tag;
+        if (dyn[r].tag == LT_DOUBLE)
+            v->other[i].u.f64 = dyn[r].d;
+        else
+            v->other[i].u.bytes.ptr = lt_arena_strndup(&b->arena, dyn[r].s, strlen(dyn[r].s)),
+            v->other[i].u.bytes.len = (uint32_t)strlen(dyn[r].s);
+    }
+    return 0;
+}
+
 static int ts_scan_next(lt_scan *scan, lt_batch *b, lt_error *err)
 {
     test_scan *s = (test_scan *)scan;
@@ -158,6 +200,8 @@ static int ts_scan_next(lt_scan *scan, lt_batch *b, lt_error *err)
     char *junk = lt_arena_alloc(&b->arena, 256);
     memset(junk, '#', 256);
     lt_arena_reset(&b->arena);
+    if (s->spec->table == 3)
+        return dyn_next(s, b);
     if (s->spec->table != 0)
         return 0;
     uint32_t cap = s->src->batch_rows < b->capacity ? s->src->batch_rows : b->capacity;
@@ -196,7 +240,7 @@ static void source_init(uint32_t batch_rows, bool exact_eq)
     memset(&source, 0, sizeof source);
     source.base.reader = &test_reader;
     source.base.path = "memory";
-    source.base.ntables = 3;
+    source.base.ntables = 4;
     source.base.tables = source.tables;
     source.tables[0] = (lt_table){.name = "People", .kind = "TABLE", .ncols = 7,
                                   .cols = people_cols, .row_estimate = NPEOPLE};
@@ -205,6 +249,7 @@ static void source_init(uint32_t batch_rows, bool exact_eq)
     dup_cols[0] = col("A", LT_INT64, 10, 0, true, "INTEGER");
     dup_cols[1] = col("a", LT_INT64, 10, 0, true, "INTEGER");
     source.tables[2] = (lt_table){.name = "dup", .kind = "TABLE", .ncols = 2, .cols = dup_cols};
+    source.tables[3] = (lt_table){.name = "dyn", .kind = "TABLE", .ncols = 1, .cols = dyn_cols};
     source.batch_rows = batch_rows;
     source.exact_eq = exact_eq;
 }
@@ -279,7 +324,8 @@ static int drain(sql_cursor *cur, char *out, size_t cap, lt_error *err)
                 lt_value v;
                 char cell[128];
                 lt_batch_get(b, c, r, &v);
-                assert_true(v.type == LT_NULL || v.type == sql_cursor_column_at(cur, c)->desc.type);
+                assert_true(v.type == LT_NULL || v.type == sql_cursor_column_at(cur, c)->desc.type ||
+                            lt_vector_row_type(&b->cols[c], r) != b->cols[c].type);
                 if (v.type == LT_DECIMAL)
                     v.scale = b->cols[c].scale;
                 format_value(cell, sizeof cell, &v);
@@ -445,6 +491,7 @@ static void test_select_star(void **state)
     assert_rows("SELECT p.* FROM People AS p WHERE p.id = 8", "8||18|3|NULL|NULL|0");
     assert_rows("SELECT [id], \"NAME\", `age` FROM [people] x WHERE x.id = 4", "4|Carol|30");
     assert_rows("SELECT id FROM empty", "");
+    assert_rows("SELECT people.id, PEOPLE.age FROM people WHERE people.id = 5", "5|41");
 
     sql_stmt *st;
     const char *sql = "SELECT name, id + 1 AS next, price FROM people";
@@ -605,6 +652,46 @@ static void test_limit_offset(void **state)
     assert_error("SELECT id FROM people LIMIT 'a'", "42000", "LIMIT");
 }
 
+/* ORDER BY ... LIMIT keeps a heap of the best rows: it must give exactly
+** the rows of the full (stable) sort, ties included. */
+static void test_order_by_limit(void **state)
+{
+    (void)state;
+    static const char *const orders[] = {
+        "age", "age DESC", "age NULLS LAST, name", "active, price DESC", "name DESC",
+        "score", "born DESC NULLS FIRST", "id % 3, age",
+    };
+    for (uint32_t rows = 1; rows <= 8; rows *= 8) {
+        source_init(rows, false);
+        for (size_t o = 0; o < sizeof orders / sizeof orders[0]; o++) {
+            char sql[256], full[sizeof result + 2];
+            snprintf(sql, sizeof sql, "SELECT id FROM people ORDER BY %s", orders[o]);
+            assert_int_equal(run(sql), 0);
+            snprintf(full, sizeof full, "%s;", result);
+            for (int limit = 0; limit <= 9; limit++) {
+                for (int offset = 0; offset <= 3; offset++) {
+                    snprintf(sql, sizeof sql, "SELECT id FROM people ORDER BY %s LIMIT %d OFFSET %d",
+                             orders[o], limit, offset);
+                    if (run(sql) != 0)
+                        fail_msg("%s: %s", sql, err.message);
+                    /* the expected rows: ids offset .. offset+limit-1 of full */
+                    char expect[256] = "";
+                    const char *p = full;
+                    for (int k = 0; k < offset + limit && *p; k++) {
+                        const char *semi = strchr(p, ';');
+                        if (k >= offset)
+                            snprintf(expect + strlen(expect), sizeof expect - strlen(expect), "%s%.*s",
+                                     expect[0] ? ";" : "", (int)(semi - p), p);
+                        p = semi + 1;
+                    }
+                    if (strcmp(result, expect) != 0)
+                        fail_msg("%s\n  got:      %s\n  expected: %s", sql, result, expect);
+                }
+            }
+        }
+    }
+}
+
 static void test_small_batches(void **state)
 {
     (void)state;
@@ -689,6 +776,9 @@ static void test_errors(void **state)
     assert_error("SELECT 1 + TRUE", "42000", "arithmetic needs numbers");
     assert_error("SELECT id FROM people WHERE id", "42000", "WHERE needs a BOOLEAN");
     assert_error("SELECT NOT 1", "42000", "NOT needs a BOOLEAN");
+    /* AND and OR decide before evaluating their right side where they can. */
+    assert_rows("SELECT id FROM people WHERE age <> 25 AND 10 / (age - 25) > 1", "1;4");
+    assert_rows("SELECT id FROM people WHERE age = 25 OR 10 / (age - 25) > 1", "1;3;4;6");
     /* Division by zero is not raised for rows the WHERE removed. */
     assert_rows("SELECT 10 / (age - 25) FROM people WHERE age <> 25", "2;2;0;-1");
 }
@@ -800,6 +890,20 @@ static void test_cancel_and_batch_cursor(void **state)
     sql_cursor_close(cur);
 }
 
+static void test_dynamic_types(void **state)
+{
+    (void)state;
+    for (uint32_t rows = 2; rows <= LT_BATCH_ROWS; rows += LT_BATCH_ROWS - 2) {
+        source_init(rows, false);
+        assert_rows("SELECT v FROM dyn", "3;abc;2.5;NULL;1;7;4");
+        assert_rows("SELECT v FROM dyn ORDER BY v", "NULL;1;2.5;3;4;7;abc");
+        assert_rows("SELECT v FROM dyn ORDER BY v DESC LIMIT 3", "abc;7;4");
+        assert_rows("SELECT DISTINCT v FROM dyn WHERE v IS NOT NULL ORDER BY 1 DESC", "abc;7;4;3;2.5;1");
+        assert_rows("SELECT v FROM dyn WHERE v > 2", "3;7;4");
+        assert_rows("SELECT v + 1 FROM dyn WHERE v IS NOT NULL", "4;NULL;NULL;2;8;5");
+    }
+}
+
 /* Statements on one shared source from several threads at once. */
 static void *thread_main(void *arg)
 {
@@ -827,6 +931,7 @@ static void test_threads(void **state)
     pthread_t th[4];
     char out[4][512];
     source_init(3, false);
+    source.shared = true;
     for (int i = 0; i < 4; i++)
         pthread_create(&th[i], NULL, thread_main, out[i]);
     for (int i = 0; i < 4; i++)
@@ -849,12 +954,14 @@ int main(void)
         cmocka_unit_test_setup(test_order_by, setup_default),
         cmocka_unit_test_setup(test_distinct, setup_default),
         cmocka_unit_test_setup(test_limit_offset, setup_default),
+        cmocka_unit_test_setup(test_order_by_limit, setup_default),
         cmocka_unit_test_setup(test_small_batches, setup_default),
         cmocka_unit_test_setup(test_parameters, setup_default),
         cmocka_unit_test_setup(test_errors, setup_default),
         cmocka_unit_test_setup(test_read_only, setup_default),
         cmocka_unit_test_setup(test_pushdown, setup_default),
         cmocka_unit_test_setup(test_cancel_and_batch_cursor, setup_default),
+        cmocka_unit_test_setup(test_dynamic_types, setup_default),
         cmocka_unit_test_setup(test_threads, setup_default),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

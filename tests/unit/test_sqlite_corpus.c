@@ -114,13 +114,16 @@ typedef struct csv_row {
 
 typedef struct csv {
     csv_row *rows;
-    size_t n;
+    size_t n, cap;
 } csv;
 
 static void csv_add_row(csv *c, csv_row row)
 {
-    c->rows = realloc(c->rows, (c->n + 1) * sizeof *c->rows);
-    assert_non_null(c->rows);
+    if (c->n == c->cap) {
+        c->cap = c->cap ? c->cap * 2 : 64;
+        c->rows = realloc(c->rows, c->cap * sizeof *c->rows);
+        assert_non_null(c->rows);
+    }
     c->rows[c->n++] = row;
 }
 
@@ -150,10 +153,13 @@ static void csv_parse(const char *s, size_t len, csv *out)
                     sb_putn(&f, s + i++, 1);
                 }
             } else {
+                size_t st = i;
                 while (i < len && s[i] != ',' && s[i] != '\n')
-                    sb_putn(&f, s + i++, 1);
+                    i++;
+                sb_putn(&f, s + st, i - st);
             }
-            row.cells = realloc(row.cells, (row.n + 1) * sizeof *row.cells);
+            if ((row.n & (row.n - 1)) == 0 || row.n == 0)
+                row.cells = realloc(row.cells, (row.n ? row.n * 2 : 1) * sizeof *row.cells);
             row.cells[row.n].text = f.p;
             row.cells[row.n].null = !quoted && f.len == 0;
             row.n++;
