@@ -115,11 +115,9 @@ int lt_result_cursor(lt_result *r, sql_cursor **out, lt_error *err)
         cols[i].base_column = "";
     }
     *out = sql_cursor_from_batch(cols, r->ncols, r->batch);
-    if (*out == NULL) {
-        lt_result_free(r);
+    r->batch = NULL; /* the cursor owns it, or freed it on failure */
+    if (*out == NULL)
         return lt_error_set(err, "HY001", "out of memory");
-    }
-    r->batch = NULL; /* the cursor owns it */
     return 0;
 }
 

@@ -11,9 +11,16 @@
 **   sql_cursor_next() the next batch; count 0 means the end.
 **
 ** Errors use lt_error with ODBC SQLSTATEs: 42000 syntax error (message with
-** line and column), 42S02 unknown table, 42S22 unknown column, 07002 wrong
-** number of parameters, 22xxx data errors, HY000 read-only for writes
-** (see sql_prepare).
+** line and column), type error, construct not supported yet, or a write
+** (read-only, see sql_prepare); 42S02 unknown table, 42S22 unknown column,
+** 07002 wrong number of parameters, 22xxx data errors (22003 out of range,
+** 22007 bad date, 22012 division by zero, 22018 bad number text), 24000
+** cursor already open, HY008 cancelled.  docs/sql-types.md lists them with
+** the typing rules.
+**
+** Threads: a statement and its cursor are used by one thread at a time;
+** statements on one shared source may run in parallel threads (the engine
+** keeps no global state; the source is only read).
 */
 #ifndef LT_SQL_H
 #define LT_SQL_H
@@ -55,13 +62,18 @@ const sql_column *sql_column_at(const sql_stmt *stmt, uint32_t i);
 
 /* Execute with `nparams` values (must equal sql_param_count; else 07002).
 ** Text values are copied: the caller's buffers may change afterwards.
-** The cursor must be closed before the statement is freed. */
+** The values' types fix the parameters' types: result columns that depend
+** on a parameter are described anew (sql_cursor_column_at).  One cursor at
+** a time (24000 while one is open); the cursor must be closed before the
+** statement is freed (sql_stmt_free closes a forgotten one). */
 int sql_execute(sql_stmt *stmt, const lt_value *params, uint32_t nparams,
                 sql_cursor **out, lt_error *err);
 
 /* The next batch of result rows.  The batch belongs to the cursor and stays
 ** valid until the next call or sql_cursor_close().  Its vectors have the
-** types of the result columns; (*out)->count == 0 means no more rows. */
+** types of the result columns (rows of a dynamically typed column may be
+** tagged with their own type, reader.h); (*out)->count == 0 means no more
+** rows.  After a failure every further call fails with the same error. */
 int sql_cursor_next(sql_cursor *cur, lt_batch **out, lt_error *err);
 void sql_cursor_close(sql_cursor *cur);
 
@@ -72,7 +84,7 @@ const sql_column *sql_cursor_column_at(const sql_cursor *cur, uint32_t i);
 
 /* A cursor over rows the caller already has (catalog functions, type
 ** info): takes ownership of `batch` (and frees it on close); `cols` and its
-** strings are copied. */
+** strings are copied.  NULL when out of memory (the batch is freed then). */
 sql_cursor *sql_cursor_from_batch(const sql_column *cols, uint32_t ncols,
                                   lt_batch *batch);
 

@@ -460,7 +460,8 @@ static void map_type(const col_def *c, uint8_t aff, lt_column *out)
         out->type = LT_TEXT;
         break;
     case SQLITE_AFF_BLOB:
-        out->type = n == 0 ? LT_TEXT : LT_BINARY;
+        /* untyped (and STRICT's ANY) columns hold text more often than blobs */
+        out->type = (n == 0 || (n == 3 && strncasecmp(t, "ANY", 3) == 0)) ? LT_TEXT : LT_BINARY;
         break;
     default:
         if (contains_ci(t, n, "BOOL")) {

@@ -633,6 +633,61 @@ static void test_catalog_results(void **state)
     disconnect(&f);
 }
 
+/* SQL_ATTR_METADATA_ID: arguments are identifiers, not patterns. */
+static void test_catalog_metadata_id(void **state)
+{
+    (void)state;
+    fixture f;
+    memset(&f, 0, sizeof f);
+    connect_to(&f, "Driver=Lector;Database=" PEOPLE_DBF);
+    assert_ok(SQLSetStmtAttr(f.stmt, SQL_ATTR_METADATA_ID, (SQLPOINTER)SQL_TRUE, 0));
+    assert_ok(SQLTables(f.stmt, (SQLCHAR *)"", 0, (SQLCHAR *)"", 0, (SQLCHAR *)"PEO%",
+                        SQL_NTS, NULL, 0));
+    assert_int_equal(fetch_count(f.stmt), 0);
+    assert_ok(SQLTables(f.stmt, (SQLCHAR *)"", 0, (SQLCHAR *)"", 0,
+                        (SQLCHAR *)"PEOPLE  ", SQL_NTS, NULL, 0));
+    assert_int_equal(fetch_count(f.stmt), 1);          /* unquoted: any case */
+    assert_ok(SQLTables(f.stmt, (SQLCHAR *)"", 0, (SQLCHAR *)"", 0,
+                        (SQLCHAR *)"\"PEOPLE\"", SQL_NTS, NULL, 0));
+    assert_int_equal(fetch_count(f.stmt), 0);          /* quoted: exact */
+    assert_ok(SQLTables(f.stmt, (SQLCHAR *)"", 0, (SQLCHAR *)"", 0,
+                        (SQLCHAR *)"\"people\"", SQL_NTS, NULL, 0));
+    assert_int_equal(fetch_count(f.stmt), 1);
+    assert_int_equal(SQLTables(f.stmt, NULL, 0, NULL, 0, (SQLCHAR *)"people", SQL_NTS,
+                               NULL, 0), SQL_ERROR);
+    assert_stmt_state(f.stmt, "HY009");
+    disconnect(&f);
+}
+
+/* An ODBC 2 application sees SQL_DATE (9) in DATA_TYPE columns. */
+static void test_catalog_odbc2(void **state)
+{
+    (void)state;
+    fixture f;
+    memset(&f, 0, sizeof f);
+    assert_ok(SQLAllocHandle(SQL_HANDLE_ENV, SQL_NULL_HANDLE, &f.env));
+    assert_ok(SQLSetEnvAttr(f.env, SQL_ATTR_ODBC_VERSION, (SQLPOINTER)SQL_OV_ODBC2, 0));
+    assert_ok(SQLAllocHandle(SQL_HANDLE_DBC, f.env, &f.dbc));
+    assert_true(SQL_SUCCEEDED(SQLDriverConnect(f.dbc, NULL,
+                                               (SQLCHAR *)"Driver=Lector;Database=" PEOPLE_DBF,
+                                               SQL_NTS, NULL, 0, NULL, SQL_DRIVER_NOPROMPT)));
+    assert_ok(SQLAllocHandle(SQL_HANDLE_STMT, f.dbc, &f.stmt));
+    assert_ok(SQLColumns(f.stmt, NULL, 0, NULL, 0, (SQLCHAR *)"people", SQL_NTS,
+                         (SQLCHAR *)"BIRTHDATE", SQL_NTS));
+    assert_ok(SQLFetch(f.stmt));
+    bool null;
+    assert_int_equal(get_int(f.stmt, 5, &null), SQL_DATE);
+    assert_int_equal(SQLFetch(f.stmt), SQL_NO_DATA);
+    assert_ok(SQLFreeStmt(f.stmt, SQL_CLOSE));
+    assert_ok(SQLGetTypeInfo(f.stmt, SQL_DATE));
+    assert_ok(SQLFetch(f.stmt));
+    assert_string_equal(get_text(f.stmt, 1), "DATE");
+    assert_int_equal(get_int(f.stmt, 2, &null), SQL_DATE);
+    assert_int_equal(SQLFetch(f.stmt), SQL_NO_DATA);
+    assert_ok(SQLFreeStmt(f.stmt, SQL_CLOSE));
+    disconnect(&f);
+}
+
 static void test_type_info(void **state)
 {
     (void)state;
@@ -696,6 +751,8 @@ int main(void)
                                         teardown_dbc),
         cmocka_unit_test(test_patterns),
         cmocka_unit_test(test_catalog_results),
+        cmocka_unit_test(test_catalog_metadata_id),
+        cmocka_unit_test(test_catalog_odbc2),
         cmocka_unit_test(test_type_info),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

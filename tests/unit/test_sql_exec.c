@@ -21,6 +21,7 @@
 
 #include "common/datetime.h"
 #include "driver/sql/sql.h"
+#include "driver/sql/exec.h"
 
 /* ------------------------------------------------------------------------ */
 /* The test reader                                                           */
@@ -554,6 +555,51 @@ static void test_like(void **state)
     assert_error("SELECT id FROM people WHERE age LIKE '1%'", "42000", "LIKE needs TEXT");
 }
 
+/* A reference LIKE (ASCII only, recursive) to check the matcher against. */
+static bool ref_like(const char *s, const char *p, char esc)
+{
+    if (*p == '\0')
+        return *s == '\0';
+    if (esc && *p == esc && p[1]) {
+        char a = *s >= 'A' && *s <= 'Z' ? *s + 32 : *s, b = p[1] >= 'A' && p[1] <= 'Z' ? p[1] + 32 : p[1];
+        return *s && a == b && ref_like(s + 1, p + 2, esc);
+    }
+    if (*p == '%')
+        return ref_like(s, p + 1, esc) || (*s && ref_like(s + 1, p, esc));
+    if (*p == '_')
+        return *s && ref_like(s + 1, p + 1, esc);
+    char a = *s >= 'A' && *s <= 'Z' ? *s + 32 : *s, b = *p >= 'A' && *p <= 'Z' ? *p + 32 : *p;
+    return *s && a == b && ref_like(s + 1, p + 1, esc);
+}
+
+static void test_like_random(void **state)
+{
+    (void)state;
+    static const char text_chars[] = "abA";
+    static const char pat_chars[] = "abB%_!";
+    uint32_t seed = 12345;
+    for (int iter = 0; iter < 200000; iter++) {
+        char s[8], p[8];
+        seed = seed * 1103515245 + 12345;
+        int sl = (seed >> 16) % 7, pl = (seed >> 8) % 7;
+        for (int i = 0; i < sl; i++) {
+            seed = seed * 1103515245 + 12345;
+            s[i] = text_chars[(seed >> 16) % 3];
+        }
+        for (int i = 0; i < pl; i++) {
+            seed = seed * 1103515245 + 12345;
+            p[i] = pat_chars[(seed >> 16) % 6];
+        }
+        s[sl] = p[pl] = '\0';
+        bool with_esc = iter % 2;
+        if (with_esc && pl > 0 && p[pl - 1] == '!')
+            continue; /* ends with the escape: an error, tested elsewhere */
+        int got = sql_like(s, (size_t)sl, p, (size_t)pl, with_esc ? "!" : NULL, with_esc ? 1 : 0);
+        if (got != ref_like(s, p, with_esc ? '!' : 0))
+            fail_msg("'%s' LIKE '%s'%s: %d", s, p, with_esc ? " ESCAPE '!'" : "", got);
+    }
+}
+
 static void test_in_between(void **state)
 {
     (void)state;
@@ -949,6 +995,7 @@ int main(void)
         cmocka_unit_test_setup(test_select_star, setup_default),
         cmocka_unit_test_setup(test_where_three_valued, setup_default),
         cmocka_unit_test_setup(test_like, setup_default),
+        cmocka_unit_test_setup(test_like_random, setup_default),
         cmocka_unit_test_setup(test_in_between, setup_default),
         cmocka_unit_test_setup(test_mixed_numeric_and_dates, setup_default),
         cmocka_unit_test_setup(test_order_by, setup_default),
