@@ -9,8 +9,10 @@
 
 #include "common/platform.h"
 #include "dbf/dbf.h"
+#include "sqlite/sqlite.h"
 
 const lt_reader *const lt_readers[] = {
+    &lt_sqlite_reader,
     &lt_dbf_reader,
     NULL,
 };
@@ -49,7 +51,7 @@ int lt_source_open(const char *path, const lt_options *opts, lt_source **out,
         }
     }
     if (best == NULL)
-        return lt_error_set(err, "08001", "'%s' is not a file format Lector reads (dBASE/FoxPro .dbf)", path);
+        return lt_error_set(err, "08001", "'%s' is not a file format Lector reads (SQLite 3, dBASE/FoxPro .dbf)", path);
     return best->open(path, opts, out, err);
 }
 

@@ -336,6 +336,72 @@ static void apply_compare(sql_op op, const sql_slot *s, const uint32_t *sel, uin
     }
 }
 
+/* Lists longer than this, all constants of the left side's type, are
+** probed in a hash set instead of compared item by item. */
+#define IN_HASH_MIN 8
+
+static bool same_kind(const lt_vector *x, const lt_value *v)
+{
+    return v->type == x->type && (v->type != LT_DECIMAL || v->scale == x->scale);
+}
+
+/* Decide (once per execution) how `e` runs, building the set if it can. */
+static int in_prepare(sql_exec *ex, const sql_expr *e, sql_slot *s, const lt_vector *x,
+                      lt_error *err)
+{
+    s->in_mode = 2;
+    if (e->nargs <= IN_HASH_MIN || x->tags != NULL || x->type == LT_NULL)
+        return 0;
+    uint32_t n = 0;
+    for (uint32_t k = 0; k < e->nargs; k++) {
+        if (!sql_expr_is_constant(e->args[k]))
+            return 0;
+        const lt_value *v = sql_const_value(ex, e->args[k]);
+        if (v->type != LT_NULL && !same_kind(x, v))
+            return 0;
+        n += v->type != LT_NULL;
+    }
+    uint32_t size = 16;
+    while (size < 2 * n)
+        size *= 2;
+    if (sql_vector_alloc(&ex->arena, &s->in_items, x->type, x->scale, n ? n : 1) != 0 ||
+        (s->in_set = lt_arena_alloc(&ex->arena, size * sizeof *s->in_set)) == NULL)
+        return lt_error_set(err, "HY001", "out of memory");
+    memset(s->in_set, 0, size * sizeof *s->in_set);
+    s->in_mask = size - 1;
+    uint32_t m = 0;
+    for (uint32_t k = 0; k < e->nargs; k++) {
+        const lt_value *v = sql_const_value(ex, e->args[k]);
+        if (v->type == LT_NULL) {
+            s->in_null = true;
+            continue;
+        }
+        sql_vector_set(&s->in_items, m, v);
+        uint32_t i = (uint32_t)sql_hash_cell(&s->in_items, m, 0) & s->in_mask;
+        while (s->in_set[i] != 0)
+            i = (i + 1) & s->in_mask;
+        s->in_set[i] = ++m;
+    }
+    s->in_mode = 1;
+    return 0;
+}
+
+static void eval_in_hash(const sql_expr *e, const sql_slot *s, const lt_vector *x,
+                         const uint32_t *sel, uint32_t n, lt_vector *out)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t row = sel[i];
+        bool found = false;
+        if (!x->nulls[row]) {
+            uint32_t h = (uint32_t)sql_hash_cell(x, row, 0) & s->in_mask;
+            for (; s->in_set[h] != 0 && !found; h = (h + 1) & s->in_mask)
+                found = sql_compare_cells(x, row, &s->in_items, s->in_set[h] - 1) == 0;
+        }
+        out->nulls[row] = !found && (x->nulls[row] || s->in_null);
+        out->v.b[row] = !out->nulls[row] && found != e->negated;
+    }
+}
+
 /* x [NOT] IN (a, b, ...): TRUE when some item equals x, else NULL when x or
 ** some item is NULL, else FALSE. */
 static int eval_in(sql_exec *ex, const sql_expr *e, const lt_batch *in,
@@ -345,6 +411,12 @@ static int eval_in(sql_exec *ex, const sql_expr *e, const lt_batch *in,
     const lt_vector *x, *item;
     if (sql_eval(ex, e->left, in, sel, n, &x, err) != 0)
         return -1;
+    if (s->in_mode == 0 && in_prepare(ex, e, s, x, err) != 0)
+        return -1;
+    if (s->in_mode == 1 && x->tags == NULL) {
+        eval_in_hash(e, s, x, sel, n, out);
+        return 0;
+    }
     for (uint32_t i = 0; i < n; i++) {
         out->v.b[sel[i]] = 0;
         out->nulls[sel[i]] = 0;

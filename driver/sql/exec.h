@@ -35,6 +35,12 @@ typedef struct sql_slot {
     uint8_t *cmp_null;
     lt_value cval;        /* constants: the value as the parent reads it */
     lt_vector untag;      /* columns: tagged rows read as the column's type */
+    /* IN with a long list of constants of the left side's type: a hash set */
+    int in_mode;          /* 0 undecided, 1 hash set, 2 item by item */
+    lt_vector in_items;   /* the non-NULL items */
+    uint32_t *in_set;     /* item + 1, 0 empty; mask + 1 entries */
+    uint32_t in_mask;
+    bool in_null;         /* some item is NULL */
 } sql_slot;
 
 typedef struct sql_exec {

@@ -104,6 +104,8 @@ static void test_dbase3_types(void **state)
     assert_rows(src, "SELECT ID FROM dbase3_types WHERE PRICE BETWEEN 1 AND 13", "1;8;10;11");
     assert_rows(src, "SELECT ID, RATIO FROM dbase3_types WHERE RATIO < 0", "2|-1.5");
     assert_rows(src, "SELECT ID FROM dbase3_types LIMIT 3", "1;2;4");
+    assert_rows(src, "SELECT 1 FROM dbase3_types", "1;1;1;1;1;1;1;1;1;1");
+    assert_rows(src, "SELECT ID FROM dbase3_types WHERE ID = 2 OR NAME IS NULL", "2");
     assert_rows(src, "SELECT ID FROM dbase3_types WHERE ID IN (4, 12) OR NAME = 'overflow'", "4;6;12");
     assert_rows(src, "SELECT ID * 2 + QTY FROM dbase3_types WHERE ID < 3", "3;-38");
     assert_rows(src, "SELECT NAME FROM dbase3_types WHERE NAME = ''", "");

@@ -614,6 +614,20 @@ static void test_in_between(void **state)
     assert_rows("SELECT id FROM people WHERE age BETWEEN NULL AND 30", "");
     assert_rows("SELECT id FROM people WHERE age NOT BETWEEN NULL AND 30", "5");
     assert_rows("SELECT id FROM people WHERE score IN (2.5, 3)", "2;6;8");
+    /* Long constant lists go through a hash set: same answers. */
+    assert_rows("SELECT id FROM people WHERE id IN (10, 11, 12, 13, 14, 15, 16, 17, 18, 3, 5)", "3;5");
+    assert_rows("SELECT id FROM people WHERE name IN ('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'bob', 'CAROL', '')", "2;8");
+    assert_rows("SELECT id FROM people WHERE price IN (1.00, 2.00, 3.00, 4.00, 5.00, 6.00, 7.00, 8.00, 10.50, 0.00)", "1;4;5;7");
+    assert_rows("SELECT id FROM people WHERE born IN ('1970-01-01', '1970-01-02', '1970-01-03', '1970-01-04', "
+                "'1970-01-05', '1970-01-06', '1970-01-07', '1970-01-08', '2020-01-02')", "5;7");
+    assert_rows("SELECT id, age NOT IN (1, 2, 3, 4, 5, 6, 7, 8, 9, 25, NULL) FROM people ORDER BY id",
+                "1|NULL;2|NULL;3|0;4|NULL;5|NULL;6|0;7|NULL;8|NULL");
+    assert_rows("SELECT id FROM people WHERE age IN (1, 2, 3, 4, 5, 6, 7, 8, 9, 30, 41.0)", "1;4;5");
+    lt_value many[10];
+    for (int i = 0; i < 10; i++)
+        many[i] = int_value(i * 2);
+    assert_int_equal(runp("SELECT id FROM people WHERE id IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", many, 10), 0);
+    assert_string_equal(result, "2;4;6;8");
     assert_rows("SELECT 1 IN (1, 2), 3 IN (1, 2), 3 IN (1, NULL), NULL IN (1), 2 BETWEEN 3 AND 1",
                 "1|0|NULL|NULL|0");
 }
