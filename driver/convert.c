@@ -676,46 +676,61 @@ static SQLRETURN put_char(const char *s, size_t len, size_t min_len,
     return warn(sqlstate, ST_TRUNCATED);
 }
 
-/* Byte position in `s` after the first `units` SQLWCHARs of its wide form.
-** Walks with lt_utf8_to_wide so positions agree with wide.c exactly. */
-static size_t wide_skip(const char *s, size_t len, size_t units)
+/* SQL_C_WCHAR pieces keep two numbers in *offset: the UTF-8 bytes of the
+** text already returned (low 32 bits; text is shorter than 4 GiB) and, once
+** known, 1 + the SQLWCHARs still to come (high bits).  Each piece then costs
+** only its own length, not a rescan of the whole rest of the text. */
+#define WIDE_POS(off) ((size_t)((uint64_t)(off) & 0xFFFFFFFFu))
+#define WIDE_LEFT(off) ((size_t)((uint64_t)(off) >> 32))
+
+static SQLLEN wide_state(size_t pos, size_t units_left)
 {
-    SQLWCHAR tmp[256];
-    size_t pos = 0;
-    while (units > 0 && pos < len) {
-        size_t want = units < 255 ? units : 255, used = 0;
-        lt_utf8_to_wide(s + pos, len - pos, tmp, want + 1, &used);
-        if (used == 0)
-            break; /* a surrogate pair straddles: offsets never do that */
-        units -= lt_utf8_wide_units(s + pos, used);
-        pos += used;
-    }
-    return pos;
+    return (SQLLEN)((uint64_t)pos | (uint64_t)(units_left + 1) << 32);
 }
 
-/* Character data as SQL_C_WCHAR; *offset and lengths count bytes. */
+/* Bytes of `s` enough to fill `units` SQLWCHARs (a unit takes at most 4
+** bytes), ending on a character boundary so no sequence is cut. */
+static size_t utf8_span_for_units(const char *s, size_t len, size_t units)
+{
+    if (units >= len / 4 || units * 4 + 4 >= len)
+        return len;
+    size_t take = units * 4 + 4;
+    while (take > 0 && ((unsigned char)s[take] & 0xC0) == 0x80)
+        take--;
+    return take;
+}
+
+/* Character data as SQL_C_WCHAR; lengths returned count bytes of the wide
+** form. */
 static SQLRETURN put_wchar(const char *s, size_t len, size_t min_chars,
                            const lt_target *t, SQLLEN *offset,
                            const char **sqlstate)
 {
     const size_t w = sizeof(SQLWCHAR);
-    size_t off_units = (size_t)*offset / w;
+    size_t pos = WIDE_POS(*offset) < len ? WIDE_POS(*offset) : len;
+    size_t known_left = WIDE_LEFT(*offset); /* 0: not known yet */
     size_t cap = t->buflen > 0 ? (size_t)t->buflen / w : 0;
-    if (*offset == 0 && min_chars > 0 && t->ptr != NULL && cap <= min_chars)
+    if (pos == 0 && min_chars > 0 && t->ptr != NULL && cap <= min_chars)
         return fail(sqlstate, ST_RANGE);
-    size_t pos = off_units ? wide_skip(s, len, off_units) : 0;
-    size_t used = 0;
-    size_t need = lt_utf8_to_wide(s + pos, len - pos, t->ptr ? t->ptr : NULL,
-                                  t->ptr ? cap : 0, &used);
+    size_t need, used = 0;
+    if (known_left > 0 && t->ptr != NULL && cap > 0) {
+        /* Convert only what fits; the rest's length is already known. */
+        size_t take = utf8_span_for_units(s + pos, len - pos, cap - 1);
+        lt_utf8_to_wide(s + pos, take, t->ptr, cap, &used);
+        need = known_left - 1;
+    } else {
+        need = lt_utf8_to_wide(s + pos, len - pos, t->ptr ? t->ptr : NULL,
+                               t->ptr ? cap : 0, &used);
+    }
     set_ind(t, (SQLLEN)(need * w));
     if (t->ptr != NULL && need < cap) {
-        *offset += (SQLLEN)(need * w);
+        *offset = (SQLLEN)len;
         return SQL_SUCCESS;
     }
     if (t->ptr == NULL && need == 0)
         return SQL_SUCCESS;
     if (t->ptr != NULL)
-        *offset += (SQLLEN)(lt_utf8_wide_units(s + pos, used) * w);
+        *offset = wide_state(pos + used, need - lt_utf8_wide_units(s + pos, used));
     return warn(sqlstate, ST_TRUNCATED);
 }
 
@@ -1192,11 +1207,8 @@ SQLRETURN lt_convert_to_c(const lt_value *value, const lt_column *col,
         } else {
             n = char_form(value, col, buf, &min_len);
         }
-        if (*offset > 0) {
-            size_t whole = wide ? lt_utf8_wide_units(s, n) * sizeof(SQLWCHAR) : n;
-            if ((size_t)*offset >= whole)
-                return SQL_NO_DATA;
-        }
+        if (*offset > 0 && (wide ? WIDE_POS(*offset) : (size_t)*offset) >= n)
+            return SQL_NO_DATA;
         return wide ? put_wchar(s, n, min_len, t, offset, sqlstate)
                     : put_char(s, n, min_len, t, offset, sqlstate);
     }

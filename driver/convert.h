@@ -24,12 +24,12 @@ typedef struct lt_target {
     SQLSMALLINT scale;
 } lt_target;
 
-/* Convert `value` (of column `col`) into `t`.  `offset` is the number of
-** bytes of this value's character or binary form already returned by
-** earlier SQLGetData calls (0 for SQLFetch); *offset is advanced by what
-** this call returns.  When *offset already equals the whole length on entry
-** (and it is not 0) the result is SQL_NO_DATA.  SQL_C_CHAR gives UTF-8,
-** SQL_C_WCHAR gives SQLWCHAR text. */
+/* Convert `value` (of column `col`) into `t`.  `offset` is this value's
+** piece state for SQLGetData: 0 before the first piece, then advanced by
+** each call to where the next piece starts (a position in the value's
+** source form; callers only store it).  When the whole value went out
+** before, the result is SQL_NO_DATA.  SQL_C_CHAR gives UTF-8, SQL_C_WCHAR
+** gives SQLWCHAR text. */
 SQLRETURN lt_convert_to_c(const lt_value *value, const lt_column *col,
                           const lt_target *t, SQLLEN *offset,
                           const char **sqlstate);

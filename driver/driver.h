@@ -4,18 +4,28 @@
 ** Handles (environment, connection, statement, descriptor) are plain structs
 ** with a common head: the handle type, a lock and the diagnostics.  Every
 ** entry point locks its handle with lt_enter() and ends with lt_leave().
+** Lock order, so threads cannot deadlock: a connection before any of its
+** statements, an environment only after a connection, a descriptor before
+** its statement; a statement call never takes another handle's lock (it
+** reads the connection's source, fixed while connected, without one).
+** SQLCancel takes only the statement's cancel_lock.
 **
 ** Files of driver/ and what each owns:
-**   handles.c   SQLAllocHandle, SQLFreeHandle, SQLFreeStmt, lt_enter/leave
+**   handles.c   SQLAllocHandle, SQLFreeHandle, SQLFreeStmt, lt_enter/leave,
+**               string arguments in and out (lt_str_in, lt_str_out)
 **   diag.c      the diagnostics area; SQLGetDiagRec, SQLGetDiagField
 **   attr.c      environment, connection and statement attributes
-**   connect.c   SQLConnect, SQLDriverConnect, SQLDisconnect, keywords
-**   desc.c      descriptors: SQLGet/SetDescField/Rec, SQLCopyDesc, binding
-**   execute.c   SQLPrepare, SQLExecute, SQLExecDirect, parameters, SQLNumResultCols,
-**               SQLDescribeCol, SQLColAttribute, SQLRowCount, SQLMoreResults,
-**               SQLNativeSql, SQLCancel, SQLEndTran, SQLCloseCursor
-**   fetch.c     SQLFetch, SQLFetchScroll, SQLGetData, SQLSetPos (position only),
-**               block cursors, the static cursor's row cache
+**   connect.c   SQLConnect, SQLDriverConnect, SQLBrowseConnect, SQLDisconnect,
+**               keywords
+**   desc.c      descriptors: SQLGet/SetDescField/Rec, SQLCopyDesc, SQLBindCol
+**   execute.c   SQLPrepare, SQLExecute, SQLExecDirect, SQLBindParameter,
+**               SQLNumParams, SQLDescribeParam, SQLParamData, SQLPutData,
+**               SQLNumResultCols, SQLDescribeCol, SQLColAttribute, SQLRowCount,
+**               SQLMoreResults, SQLNativeSql, SQLCancel, SQLEndTran,
+**               SQLCloseCursor, SQLGet/SetCursorName, lt_stmt_open_cursor
+**   fetch.c     SQLFetch, SQLFetchScroll, SQLExtendedFetch, SQLGetData,
+**               SQLSetPos (position only), block cursors, the static cursor's
+**               row cache
 **   convert.c   logical value <-> C types (convert.h)
 **   types.c     logical column -> ODBC SQL type, size, names (types.h)
 **   info.c      SQLGetInfo, SQLGetFunctions
@@ -254,7 +264,6 @@ struct lt_stmt {
                                  ** may run it again after the cursor closes */
     SQLULEN rowset_size_odbc2;   /* SQL_ROWSET_SIZE, used by SQLExtendedFetch */
     SQLULEN last_fetch_size;     /* rowset size of the previous fetch */
-    bool extended_fetch;         /* the rowset came from SQLExtendedFetch */
     char *cursor_name;           /* SQLSetCursorName; NULL: generated */
     SQLUINTEGER stmt_number;     /* for the generated cursor name */
     void *dae;                   /* execute.c's data-at-execution state */

@@ -131,7 +131,6 @@ static void reset_position(lt_stmt *s)
     s->rowset_size = 0;
     s->rowset_row = 0;
     s->last_fetch_size = 0;
-    s->extended_fetch = false;
     memset(&s->getdata, 0, sizeof s->getdata);
 }
 

@@ -812,7 +812,6 @@ SQLRETURN SQL_API SQLFetch(SQLHSTMT StatementHandle)
     if (h == NULL)
         return SQL_INVALID_HANDLE;
     lt_stmt *s = (lt_stmt *)h;
-    s->extended_fetch = false;
     return lt_leave(h, fetch(s, SQL_FETCH_NEXT, 0, s->ard->array_size,
                              s->ird.rows_processed_ptr, s->ird.array_status_ptr));
 }
@@ -824,7 +823,6 @@ SQLRETURN SQL_API SQLFetchScroll(SQLHSTMT StatementHandle, SQLSMALLINT FetchOrie
     if (h == NULL)
         return SQL_INVALID_HANDLE;
     lt_stmt *s = (lt_stmt *)h;
-    s->extended_fetch = false;
     return lt_leave(h, fetch(s, FetchOrientation, FetchOffset, s->ard->array_size,
                              s->ird.rows_processed_ptr, s->ird.array_status_ptr));
 }
@@ -841,7 +839,6 @@ SQLRETURN SQL_API SQLExtendedFetch(SQLHSTMT StatementHandle, SQLUSMALLINT FetchO
         return SQL_INVALID_HANDLE;
     lt_stmt *s = (lt_stmt *)h;
     SQLRETURN rc;
-    s->extended_fetch = true;
     if (FetchOrientation == SQL_FETCH_BOOKMARK) {
         SQLPOINTER saved = s->fetch_bookmark_ptr;
         SQLUINTEGER bm = (SQLUINTEGER)FetchOffset;

@@ -61,7 +61,7 @@ int main(int argc, char **argv)
         else
             return usage();
     }
-    if (!cmd || !cfg.corpus || e2e_piece < 8 || e2e_piece > 65000)
+    if (!cmd || !cfg.corpus || e2e_piece < 8 || e2e_piece > ((size_t)16 << 20))
         return usage();
     printf("lector-e2e %s: driver %s, SQLWCHAR of %zu bytes, corpus %s\n", cmd,
            cfg.driver, sizeof(SQLWCHAR), cfg.corpus);

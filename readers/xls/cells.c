@@ -1,0 +1,261 @@
+/*
+** cells.c — walking the cells of a worksheet substream, one at a time:
+** LABELSST, LABEL, RSTRING, NUMBER, RK, MULRK, BOOLERR and FORMULA (its
+** cached result; a string result is in the STRING record that follows,
+** after any SHRFMLA/ARRAY/TABLE).  Blank cells (BLANK, MULBLANK) hold no
+** value and are not reported.  Substreams embedded in a sheet (charts
+** between their own BOF and EOF) are skipped.
+*/
+#include <string.h>
+
+#include "../common/codepage.h"
+#include "../common/endian.h"
+#include "xls_internal.h"
+
+void xls_cells_start(xls_cells *it, const xls_source *src, const xls_sheet *sheet,
+                     lt_arena *arena)
+{
+    memset(it, 0, sizeof *it);
+    it->src = src;
+    it->sheet = sheet;
+    it->pos = sheet->start;
+    it->arena = arena;
+}
+
+static int malformed(const xls_cells *it, const xls_record *rec, lt_error *err)
+{
+    return lt_error_set(err, "HY000", "'%s', sheet '%s': malformed record 0x%04X at offset %zu",
+                        it->src->label, it->sheet->name, (unsigned)rec->type, rec->data - 4);
+}
+
+static void set_number(xls_cell *out, double v, unsigned fmt)
+{
+    out->v.kind = LT_WB_NUMBER;
+    out->v.num = v;
+    out->v.fmt = (uint8_t)fmt;
+}
+
+static unsigned xf_flags(const xls_source *src, uint16_t ixfe)
+{
+    return ixfe < src->nxf ? src->xf_fmt[ixfe] : 0;
+}
+
+static int set_text(xls_cell *out, const char *text, size_t len)
+{
+    out->v.kind = LT_WB_TEXT;
+    out->v.text = text;
+    out->v.len = (uint32_t)len;
+    out->v.units = lt_wb_utf16_units(text, len);
+    return 0;
+}
+
+/*
+** The string of a LABEL, RSTRING or STRING record starting `at` bytes into
+** its data: BIFF8 an XLUnicodeString (which may run on into CONTINUE
+** records), BIFF5 a 16-bit length and bytes in the workbook's code page.
+*/
+static int inline_string(xls_cells *it, const xls_record *rec, size_t at,
+                         xls_cell *out, lt_error *err)
+{
+    const xls_source *src = it->src;
+    const uint8_t *d = src->wb.data + rec->data;
+    if (rec->len < at + 2)
+        return malformed(it, rec, err);
+    uint32_t cch = lt_le16(d + at);
+    if (src->biff != 8) {
+        size_t n = rec->len - at - 2 < cch ? rec->len - at - 2 : cch;
+        char *buf = lt_arena_alloc(it->arena, LT_CODEPAGE_MAX_UTF8(n) + 1);
+        if (buf == NULL)
+            return lt_error_set(err, "HY001", "out of memory");
+        return set_text(out, buf, lt_codepage_decode(src->codepage, d + at + 2, n, buf));
+    }
+    size_t cap = (size_t)cch * 3 + 1;
+    char *buf = lt_arena_alloc(it->arena, cap);
+    if (buf == NULL)
+        return lt_error_set(err, "HY001", "out of memory");
+    xls_seg g;
+    xls_seg_init(&g, src->wb.data, src->wb.len, rec);
+    g.p += at;
+    int64_t n = xls_seg_string(&g, 2, buf, cap);
+    if (n < 0)
+        return malformed(it, rec, err);
+    return set_text(out, buf, (size_t)n);
+}
+
+/* A formula's string result: the STRING record after the FORMULA. */
+static int formula_string(xls_cells *it, const xls_record *formula, xls_cell *out,
+                          lt_error *err)
+{
+    const xls_source *src = it->src;
+    xls_record rec;
+    for (size_t pos = formula->next;; pos = rec.next) {
+        int r = xls_record_at(src->wb.data, src->wb.len, pos, &rec, src->label, err);
+        if (r < 0)
+            return -1;
+        if (r == 0)
+            break;
+        if (rec.type == XLS_STRING)
+            return inline_string(it, &rec, 0, out, err);
+        if (rec.type != XLS_SHRFMLA && rec.type != XLS_ARRAY && rec.type != XLS_TABLEOP &&
+            rec.type != XLS_CONTINUE)
+            break;
+    }
+    /* No STRING record: the result is an empty string. */
+    return set_text(out, "", 0);
+}
+
+/* Returns 1 for a cell, 0 when the record holds no value. */
+static int formula(xls_cells *it, const xls_record *rec, xls_cell *out, lt_error *err)
+{
+    const uint8_t *d = it->src->wb.data + rec->data;
+    if (rec->len < 14)
+        return malformed(it, rec, err);
+    if (lt_le16(d + 12) != 0xFFFF) {
+        set_number(out, lt_le_double(d + 6), xf_flags(it->src, lt_le16(d + 4)));
+        return 1;
+    }
+    switch (d[6]) {
+    case 0:
+        return formula_string(it, rec, out, err) == 0 ? 1 : -1;
+    case 1:
+        out->v.kind = LT_WB_BOOL;
+        out->v.b = d[8] != 0;
+        return 1;
+    case 2:
+        out->v.kind = LT_WB_ERROR;
+        return 1;
+    case 3:
+        set_text(out, "", 0);
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static void next_of_mulrk(xls_cells *it, xls_cell *out)
+{
+    const uint8_t *p = it->src->wb.data + it->mul_data + 4 + 6 * (size_t)it->mul_i;
+    memset(out, 0, sizeof *out);
+    out->row = it->mul_row;
+    out->col = it->mul_col + it->mul_i;
+    set_number(out, xls_rk(lt_le32(p + 2)), xf_flags(it->src, lt_le16(p)));
+    it->mul_i++;
+}
+
+/* Decode one cell record; 1 when it holds a value, 0 when not. */
+static int cell(xls_cells *it, const xls_record *rec, xls_cell *out, lt_error *err)
+{
+    const xls_source *src = it->src;
+    const uint8_t *d = src->wb.data + rec->data;
+    if (rec->len < 6)
+        return malformed(it, rec, err);
+    out->row = lt_le16(d);
+    out->col = lt_le16(d + 2);
+    unsigned fmt = xf_flags(src, lt_le16(d + 4));
+    switch (rec->type) {
+    case XLS_LABELSST: {
+        if (rec->len < 10)
+            return malformed(it, rec, err);
+        uint32_t i = lt_le32(d + 6);
+        if (i >= src->nsst)
+            return lt_error_set(err, "HY000", "'%s', sheet '%s': the cell at offset %zu names shared string %u of %u",
+                                src->label, it->sheet->name, rec->data - 4, (unsigned)i, (unsigned)src->nsst);
+        out->v.kind = LT_WB_TEXT;
+        out->v.text = src->sst_text + src->sst[i].off;
+        out->v.len = src->sst[i].len;
+        out->v.units = src->sst[i].units;
+        return 1;
+    }
+    case XLS_NUMBER:
+        if (rec->len < 14)
+            return malformed(it, rec, err);
+        set_number(out, lt_le_double(d + 6), fmt);
+        return 1;
+    case XLS_RK:
+        if (rec->len < 10)
+            return malformed(it, rec, err);
+        set_number(out, xls_rk(lt_le32(d + 6)), fmt);
+        return 1;
+    case XLS_MULRK:
+        if (rec->len < 12)
+            return malformed(it, rec, err);
+        it->mul_n = (uint32_t)((rec->len - 6) / 6);
+        it->mul_data = rec->data;
+        it->mul_row = out->row;
+        it->mul_col = out->col;
+        it->mul_i = 0;
+        next_of_mulrk(it, out);
+        return 1;
+    case XLS_BOOLERR:
+        if (rec->len < 8)
+            return malformed(it, rec, err);
+        if (d[7] != 0) {
+            out->v.kind = LT_WB_ERROR;
+        } else {
+            out->v.kind = LT_WB_BOOL;
+            out->v.b = d[6] != 0;
+        }
+        return 1;
+    case XLS_LABEL:
+    case XLS_RSTRING:
+        return inline_string(it, rec, 6, out, err) == 0 ? 1 : -1;
+    case XLS_FORMULA:
+        return formula(it, rec, out, err);
+    default:
+        return 0;
+    }
+}
+
+static bool is_cell(uint16_t type)
+{
+    switch (type) {
+    case XLS_LABELSST: case XLS_NUMBER: case XLS_RK: case XLS_MULRK:
+    case XLS_BOOLERR: case XLS_LABEL: case XLS_RSTRING: case XLS_FORMULA:
+        return true;
+    default:
+        return false;
+    }
+}
+
+int xls_cells_next(xls_cells *it, xls_cell *out, lt_error *err)
+{
+    const xls_source *src = it->src;
+    if (it->mul_i < it->mul_n) {
+        next_of_mulrk(it, out);
+        return 1;
+    }
+    for (;;) {
+        xls_record rec;
+        int r = xls_record_at(src->wb.data, src->wb.len, it->pos, &rec, src->label, err);
+        if (r < 0)
+            return -1;
+        if (r == 0)
+            return lt_error_set(err, "HY000", "'%s': sheet '%s' ends without an EOF record (truncated file?)",
+                                src->label, it->sheet->name);
+        if (rec.type == XLS_EOF && it->depth == 0)
+            return 0;      /* stay on the EOF: the walk is over */
+        it->pos = rec.next;
+        if (rec.type == XLS_BOF) {
+            it->depth++;
+            continue;
+        }
+        if (rec.type == XLS_EOF) {
+            it->depth--;
+            continue;
+        }
+        if (it->depth > 0)
+            continue;
+        if (rec.type == XLS_WSBOOL) {
+            if (rec.len >= 1 && (src->wb.data[rec.data] & 0x10))
+                it->dialog = true;
+            continue;
+        }
+        if (!is_cell(rec.type))
+            continue;
+        memset(out, 0, sizeof *out);
+        it->mul_n = it->mul_i = 0;
+        r = cell(it, &rec, out, err);
+        if (r != 0)
+            return r;
+    }
+}
