@@ -18,7 +18,7 @@ static const struct {
 } keywords[] = {
     {"", false},
 #define SQL_KW_ENTRY(name, reserved) {#name, reserved},
-    SQL_KEYWORDS(SQL_KW_ENTRY)
+    SQL_KEYWORD_LIST(SQL_KW_ENTRY)
 #undef SQL_KW_ENTRY
 };
 

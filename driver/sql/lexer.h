@@ -36,7 +36,7 @@ typedef enum sql_token_kind {
 /* Keywords: name and whether it is reserved (a reserved word is never an
 ** unquoted identifier; the others are keywords only where the grammar
 ** expects them, e.g. DATE '2020-01-02' but also a column named Date). */
-#define SQL_KEYWORDS(X) \
+#define SQL_KEYWORD_LIST(X) \
     X(ALL, 1) X(AND, 1) X(AS, 1) X(ASC, 1) X(BETWEEN, 1) X(BY, 1) \
     X(CASE, 1) X(CAST, 1) X(CROSS, 1) X(DATE, 0) X(DESC, 1) \
     X(DISTINCT, 1) X(ELSE, 1) X(END, 1) X(ESCAPE, 1) X(EXCEPT, 1) \
@@ -53,7 +53,7 @@ typedef enum sql_token_kind {
 typedef enum sql_keyword {
     SQL_KW_NONE = 0,
 #define SQL_KW_ENUM(name, reserved) SQL_KW_##name,
-    SQL_KEYWORDS(SQL_KW_ENUM)
+    SQL_KEYWORD_LIST(SQL_KW_ENUM)
 #undef SQL_KW_ENUM
     SQL_KW_COUNT_
 } sql_keyword;

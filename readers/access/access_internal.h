@@ -300,6 +300,13 @@ void mdb_decoder_free(mdb_decoder *d);
 ** negative values, milliseconds kept); -1 when out of range. */
 int mdb_datetime(double days, int64_t *usec);
 
+/* floor() for |x| < 2^62, without libm (the reader libraries do not link it). */
+static inline int64_t mdb_floor(double x)
+{
+    int64_t t = (int64_t)x;   /* towards zero */
+    return (double)t > x ? t - 1 : t;
+}
+
 /* ---- the source (catalog.c, reader.c) ----------------------------------------------- */
 
 typedef struct access_source {

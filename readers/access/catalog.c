@@ -52,6 +52,22 @@ static char *dup_text(const lt_value *v)
     return s;
 }
 
+/* What lt_table_clear() does, without linking readers/source.c (and with it
+** every other reader) into programs that use only this reader. */
+static void table_clear(lt_table *t)
+{
+    free(t->name);
+    for (uint32_t c = 0; c < t->ncols; c++)
+        free(t->cols[c].name);
+    free(t->cols);
+    for (uint32_t i = 0; i < t->nindexes; i++) {
+        free(t->indexes[i].name);
+        free(t->indexes[i].cols);
+    }
+    free(t->indexes);
+    memset(t, 0, sizeof *t);
+}
+
 static void object_clear(object *o)
 {
     free(o->name);
@@ -133,7 +149,7 @@ static int add_object(access_source *s, const object *o, uint32_t *cap, lt_error
     if (t->name == NULL)
         goto oom;
     const char *path = s->db.path;
-    char text[LT_ERROR_MESSAGE_MAX];
+    char text[4 * LT_ERROR_MESSAGE_MAX];
     if (type == OBJ_TABLE) {
         bool system = ((uint32_t)o->flags & SYSTEM_FLAGS) != 0 || strncasecmp(o->name, "MSys", 4) == 0;
         t->kind = system ? "SYSTEM TABLE" : "TABLE";
@@ -145,7 +161,7 @@ static int add_object(access_source *s, const object *o, uint32_t *cap, lt_error
                 *err = terr;
                 return -1;
             }
-            snprintf(text, sizeof text, "%s (table '%s')", terr.message, o->name);
+            snprintf(text, sizeof text, "%s (table '%.200s')", terr.message, o->name);
             if (set_error(s, i, text) != 0)
                 goto oom;
         }
@@ -209,7 +225,7 @@ int mdb_catalog_load(access_source *s, lt_error *err)
     if (mdb_tdef_read(db, MSYSOBJECTS_PAGE, &mt, &t, err) != 0) {
         mdb_table_free(&mt);
         t.name = NULL;
-        lt_table_clear(&t);
+        table_clear(&t);
         return -1;
     }
     int64_t pos[C_COUNT];
@@ -254,14 +270,14 @@ done:
     lt_arena_free(&arena);
     mdb_table_free(&mt);
     t.name = NULL;
-    lt_table_clear(&t);
+    table_clear(&t);
     return rc;
 }
 
 void mdb_catalog_free(access_source *s)
 {
     for (uint32_t i = 0; i < s->base.ntables; i++) {
-        lt_table_clear(&s->base.tables[i]);
+        table_clear(&s->base.tables[i]);
         mdb_table_free(&s->mtables[i]);
         free(s->errors[i]);
     }

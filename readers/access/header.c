@@ -154,7 +154,7 @@ static void stored_password(const mdb_db *db, char *out, size_t cap)
         double created = lt_le_double(db->header + HDR_CREATED);
         int32_t mask = 0;
         if (isfinite(created) && created > -2147483648.0 && created < 2147483647.0)
-            mask = (int32_t)floor(created);
+            mask = (int32_t)mdb_floor(created);
         for (size_t i = 0; i < n; i++)
             pw[i] ^= (uint8_t)((uint32_t)mask >> (8 * (i % 4)));
     }

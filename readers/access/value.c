@@ -89,7 +89,7 @@ int mdb_datetime(double days, int64_t *usec)
     const int64_t epoch = 25569;          /* 1899-12-30 .. 1970-01-01 */
     if (!isfinite(days) || days < -1e7 || days > 1e7)
         return -1;
-    int64_t ms = (int64_t)floor((days - (double)epoch) * (double)day + 0.5);
+    int64_t ms = mdb_floor((days - (double)epoch) * (double)day + 0.5);
     int64_t t = ms + epoch * day;        /* the stored value, in ms */
     if (t < 0) {
         int64_t whole = t / day;         /* towards zero */
@@ -227,6 +227,8 @@ int mdb_value(mdb_decoder *d, const mdb_row *row, uint32_t col, lt_value *out, l
         if (n < MDB_CALC_HEADER)
             return field_corrupt(d, row, col, "calculated value shorter than its header", err);
         uint32_t vlen = lt_le32(p + 16);
+        if (vlen == 0)
+            return 0;   /* the expression's result is NULL */
         p += MDB_CALC_HEADER;
         n -= MDB_CALC_HEADER;
         if (vlen < n)

@@ -189,7 +189,7 @@ int sqlite_cursor_next(sqlite_cursor *c, sqlite_cell *cell, lt_error *err)
             c->depth--;
             continue;
         }
-        uint32_t child;
+        uint32_t child = 0;
         if (child_of(db, l, l->next, &child, err) != 0)
             return -1;
         l->pending = c->index && l->next < l->ncells;

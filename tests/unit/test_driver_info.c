@@ -14,16 +14,11 @@
 
 #include "driver/types.h"
 
-/* The engine's keyword list.  lexer.h's SQL_KEYWORDS X-macro shares its
-** name with the ODBC info type, so it is read with the ODBC one set aside. */
-#pragma push_macro("SQL_KEYWORDS")
-#undef SQL_KEYWORDS
+/* The engine's keyword list (lexer.h's X-macro). */
 #include "driver/sql/lexer.h"
 #define KEYWORD_NAME(name, reserved) #name,
-static const char *const engine_keywords[] = {SQL_KEYWORDS(KEYWORD_NAME)};
+static const char *const engine_keywords[] = {SQL_KEYWORD_LIST(KEYWORD_NAME)};
 #undef KEYWORD_NAME
-#undef SQL_KEYWORDS
-#pragma pop_macro("SQL_KEYWORDS")
 #define N_ENGINE_KEYWORDS (sizeof engine_keywords / sizeof *engine_keywords)
 
 /* Every ODBC 3.x info type an application may ask a driver (SQL_ODBC_VER,

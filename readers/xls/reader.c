@@ -1,0 +1,362 @@
+/*
+** reader.c — the .xls reader's lt_reader: probing, opening a file or a
+** buffer (compound file -> Workbook/Book stream -> globals -> the type scan
+** of every sheet), and scans that decode only the wanted columns.
+**
+** The source is immutable after open: the stream, the shared strings and
+** the per-sheet layout are read-only, so scans on several threads need no
+** lock.  A scan walks the sheet's records from where the previous batch
+** stopped; a sheet whose cells are out of row order is walked from its
+** start for every batch instead (rare: files written by some tools).
+*/
+#include "xls.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "../common/endian.h"
+#include "xls_internal.h"
+
+static const uint8_t cfb_signature[8] = {0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1};
+
+struct lt_scan {
+    xls_source *src;
+    const xls_sheet *sheet;
+    int32_t *first_of;       /* table column -> first batch column, or -1 */
+    int32_t *next_of;        /* batch column -> next batch column of the same table column */
+    uint32_t ncols;          /* table columns */
+    xls_cells it;
+    uint32_t next_row;       /* sheet row of the batch's first row */
+    bool done;
+};
+
+/* ---- probing ---------------------------------------------------------------- */
+
+static bool has_xls_extension(const char *path)
+{
+    size_t n = path ? strlen(path) : 0;
+    return n > 4 && (strcasecmp(path + n - 4, ".xls") == 0 || strcasecmp(path + n - 4, ".xlt") == 0 ||
+                     strcasecmp(path + n - 4, ".xla") == 0);
+}
+
+static int xls_probe(const uint8_t *head, size_t len, const char *path)
+{
+    bool ext = has_xls_extension(path);
+    if (len >= 8 && memcmp(head, cfb_signature, 8) == 0)
+        return ext ? 100 : 60;
+    /* A bare BIFF stream: BOF 0x0809 (BIFF5/8) or an older BOF. */
+    if (ext && len >= 4 && head[0] == 0x09 && (head[1] == 0x08 || head[1] == 0x00 ||
+                                                head[1] == 0x02 || head[1] == 0x04))
+        return 80;
+    return 0;
+}
+
+/* ---- open / close ----------------------------------------------------------- */
+
+static void xls_close(lt_source *base)
+{
+    xls_source *src = (xls_source *)base;
+    if (src == NULL)
+        return;
+    for (uint32_t i = 0; i < base->ntables; i++) {
+        lt_table_clear(&base->tables[i]);
+        if (src->table_errors)
+            free(src->table_errors[i]);
+    }
+    free(base->tables);
+    free(base->path);
+    for (uint32_t i = 0; i < src->nsheets; i++)
+        free(src->sheets[i].name);
+    free(src->sheets);
+    free(src->table_sheet);
+    free(src->table_errors);
+    free(src->xf_fmt);
+    free(src->sst);
+    free(src->sst_text);
+    free(src->password);
+    free(src->label);
+    xls_bytes_free(&src->wb);
+    if (src->mapped)
+        lt_unmap_file(&src->file);
+    free(src);
+}
+
+/* The workbook stream: "Workbook" (BIFF8) or "Book" (BIFF5), in any case. */
+static int find_workbook(xls_source *src, const uint8_t *data, size_t size, lt_error *err)
+{
+    if (size >= 8 && memcmp(data, cfb_signature, 8) == 0) {
+        xls_cfb cfb;
+        if (xls_cfb_open(&cfb, data, size, src->label, err) != 0)
+            return -1;
+        int64_t e = xls_cfb_find(&cfb, "Workbook");
+        if (e < 0)
+            e = xls_cfb_find(&cfb, "Book");
+        int rc;
+        if (e >= 0)
+            rc = xls_cfb_read(&cfb, (uint32_t)e, &src->wb, err);
+        else if (xls_cfb_find(&cfb, "EncryptedPackage") >= 0)
+            rc = lt_error_set(err, "HY000", "'%s' is an encrypted Office Open XML workbook (.xlsx/.xlsb in a compound file): Lector cannot decrypt it",
+                              src->label);
+        else
+            rc = lt_error_set(err, "HY000", "'%s' is a compound file without a Workbook or Book stream: not an Excel workbook",
+                              src->label);
+        xls_cfb_close(&cfb);
+        return rc;
+    }
+    if (size >= 4 && data[0] == 0x09 && (data[1] == 0x08 || data[1] == 0x00 || data[1] == 0x02 || data[1] == 0x04)) {
+        src->wb.data = data;
+        src->wb.len = size;
+        return 0;
+    }
+    return lt_error_set(err, "HY000", "'%s' is not an Excel .xls workbook (no compound file or BIFF signature)",
+                        src->label);
+}
+
+static int add_table(xls_source *src, uint32_t sheet, lt_table *tab, const char *error)
+{
+    lt_source *base = &src->base;
+    lt_table *t = realloc(base->tables, (base->ntables + 1) * sizeof *t);
+    if (t != NULL)
+        base->tables = t;
+    uint32_t *ts = realloc(src->table_sheet, (base->ntables + 1) * sizeof *ts);
+    if (ts != NULL)
+        src->table_sheet = ts;
+    char **te = realloc(src->table_errors, (base->ntables + 1) * sizeof *te);
+    if (te != NULL)
+        src->table_errors = te;
+    if (t == NULL || ts == NULL || te == NULL)
+        return -1;
+    char *msg = NULL;
+    if (error != NULL && (msg = strdup(error)) == NULL)
+        return -1;
+    tab->error = msg;
+    src->table_errors[base->ntables] = msg;
+    src->table_sheet[base->ntables] = sheet;
+    base->tables[base->ntables++] = *tab;
+    return 0;
+}
+
+/* One table per worksheet; a sheet that cannot be read is listed with its
+** error, so the rest of the workbook stays usable. */
+static int load_tables(xls_source *src, lt_error *err)
+{
+    for (uint32_t i = 0; i < src->nsheets; i++) {
+        xls_sheet *sh = &src->sheets[i];
+        lt_table tab;
+        memset(&tab, 0, sizeof tab);
+        lt_error e;
+        lt_error_clear(&e);
+        int rc = xls_sheet_scan(src, sh, &tab, &e);
+        if (rc == 0 && !sh->worksheet)
+            continue;
+        if (rc != 0) {
+            if (strcmp(e.sqlstate, "HY001") == 0) {
+                lt_table_clear(&tab);
+                *err = e;
+                return -1;
+            }
+            lt_table_clear(&tab);
+            memset(&tab, 0, sizeof tab);
+            size_t n = strlen(sh->name);
+            tab.name = malloc(n + 2);
+            if (tab.name == NULL)
+                return lt_error_set(err, "HY001", "out of memory");
+            memcpy(tab.name, sh->name, n);
+            memcpy(tab.name + n, "$", 2);
+            tab.kind = "TABLE";
+            tab.row_estimate = -1;
+            sh->worksheet = false;
+        }
+        if (add_table(src, i, &tab, rc != 0 ? e.message : NULL) != 0) {
+            lt_table_clear(&tab);
+            return lt_error_set(err, "HY001", "out of memory");
+        }
+    }
+    return 0;
+}
+
+static int open_bytes(xls_source *src, const uint8_t *data, size_t size,
+                      const lt_options *opts, lt_error *err)
+{
+    src->base.reader = &lt_xls_reader;
+    src->hdr = lt_options_bool(opts, "HDR", true);
+    const char *pwd = lt_options_get(opts, "PWD");
+    if (pwd != NULL && *pwd != '\0' && (src->password = strdup(pwd)) == NULL)
+        return lt_error_set(err, "HY001", "out of memory");
+    if (find_workbook(src, data, size, err) != 0 || xls_globals_parse(src, err) != 0)
+        return -1;
+    return load_tables(src, err);
+}
+
+static xls_source *source_new(const char *path, const char *label)
+{
+    xls_source *src = calloc(1, sizeof *src);
+    if (src == NULL)
+        return NULL;
+    src->base.path = strdup(path);
+    src->label = strdup(label);
+    if (src->base.path == NULL || src->label == NULL) {
+        xls_close(&src->base);
+        return NULL;
+    }
+    return src;
+}
+
+static int xls_open(const char *path, const lt_options *opts, lt_source **out, lt_error *err)
+{
+    *out = NULL;
+    xls_source *src = source_new(path, path);
+    if (src == NULL)
+        return lt_error_set(err, "HY001", "out of memory");
+    if (lt_map_file(path, &src->file, err) != 0) {
+        xls_close(&src->base);
+        return -1;
+    }
+    src->mapped = true;
+    if (open_bytes(src, src->file.data, src->file.size, opts, err) != 0) {
+        xls_close(&src->base);
+        return -1;
+    }
+    *out = &src->base;
+    return 0;
+}
+
+int lt_xls_open_memory(const uint8_t *data, size_t size, const char *name,
+                       const lt_options *opts, lt_source **out, lt_error *err)
+{
+    *out = NULL;
+    if (name == NULL)
+        name = "memory";
+    xls_source *src = source_new(name, name);
+    if (src == NULL)
+        return lt_error_set(err, "HY001", "out of memory");
+    if (open_bytes(src, data, size, opts, err) != 0) {
+        xls_close(&src->base);
+        return -1;
+    }
+    *out = &src->base;
+    return 0;
+}
+
+/* ---- scans -------------------------------------------------------------------- */
+
+static void xls_scan_close(lt_scan *scan)
+{
+    if (scan == NULL)
+        return;
+    free(scan->first_of);
+    free(scan->next_of);
+    free(scan);
+}
+
+static int xls_scan_open(lt_source *base, const lt_scan_spec *spec, lt_scan **out, lt_error *err)
+{
+    xls_source *src = (xls_source *)base;
+    *out = NULL;
+    if (spec->table >= base->ntables)
+        return lt_error_set(err, "HY000", "'%s': no table #%u", src->label, (unsigned)spec->table);
+    const lt_table *tab = &base->tables[spec->table];
+    if (tab->error != NULL)
+        return lt_error_set(err, "HY000", "%s", tab->error);
+    for (uint32_t i = 0; i < spec->npreds; i++)
+        spec->preds[i].use = LT_PUSH_UNUSED;
+    lt_scan *scan = calloc(1, sizeof *scan);
+    if (scan == NULL)
+        return lt_error_set(err, "HY001", "out of memory");
+    scan->src = src;
+    scan->sheet = &src->sheets[src->table_sheet[spec->table]];
+    scan->ncols = tab->ncols;
+    scan->first_of = malloc((tab->ncols + 1) * sizeof *scan->first_of);
+    scan->next_of = malloc((spec->ncols + 1) * sizeof *scan->next_of);
+    if (scan->first_of == NULL || scan->next_of == NULL) {
+        xls_scan_close(scan);
+        return lt_error_set(err, "HY001", "out of memory");
+    }
+    for (uint32_t c = 0; c < tab->ncols; c++)
+        scan->first_of[c] = -1;
+    /* Back to front, so each table column lists its batch columns in order. */
+    for (uint32_t i = spec->ncols; i-- > 0;) {
+        uint32_t c = spec->cols[i];
+        if (c >= tab->ncols) {
+            xls_scan_close(scan);
+            return lt_error_set(err, "HY000", "'%s': table %s has no column #%u", src->label, tab->name, (unsigned)c);
+        }
+        scan->next_of[i] = scan->first_of[c];
+        scan->first_of[c] = (int32_t)i;
+    }
+    const xls_sheet *sh = scan->sheet;
+    scan->next_row = sh->data_row;
+    scan->done = sh->empty || sh->data_row > sh->last_row;
+    xls_cells_start(&scan->it, src, sh, NULL);
+    *out = scan;
+    return 0;
+}
+
+static int xls_scan_next(lt_scan *scan, lt_batch *batch, lt_error *err)
+{
+    lt_batch_reset(batch);
+    if (scan->done || batch->capacity == 0)
+        return 0;
+    xls_source *src = scan->src;
+    const xls_sheet *sh = scan->sheet;
+    if (src->mapped && lt_file_check(&src->file, err) != 0)
+        return -1;
+    uint32_t n = sh->last_row + 1 - scan->next_row;
+    if (n > batch->capacity)
+        n = batch->capacity;
+    for (uint32_t b = 0; b < batch->ncols; b++)
+        memset(batch->cols[b].nulls, 1, n);
+    if (!sh->ordered)
+        xls_cells_start(&scan->it, src, sh, NULL);
+    scan->it.arena = &batch->arena;
+    uint32_t lo = scan->next_row, hi = scan->next_row + n;
+    for (;;) {
+        xls_cells saved = scan->it;
+        xls_cell c;
+        int r = xls_cells_next(&scan->it, &c, err);
+        if (r < 0)
+            return -1;
+        if (r == 0)
+            break;
+        if (c.row < lo)
+            continue;
+        if (c.row >= hi) {
+            if (!sh->ordered)
+                continue;
+            scan->it = saved;   /* the next batch starts with this cell */
+            break;
+        }
+        uint32_t col = c.col - sh->first_col;
+        if (c.col < sh->first_col || col >= scan->ncols)
+            continue;
+        for (int32_t b = scan->first_of[col]; b >= 0; b = scan->next_of[b])
+            if (lt_wb_store(batch, (uint32_t)b, c.row - lo, &c.v, src->date1904) != 0)
+                return lt_error_set(err, "HY001", "out of memory");
+    }
+    batch->count = n;
+    scan->next_row = hi;
+    scan->done = hi > sh->last_row;
+    return 0;
+}
+
+static int64_t xls_count_rows(lt_source *base, uint32_t table, lt_error *err)
+{
+    if (table >= base->ntables)
+        return lt_error_set(err, "HY000", "no table #%u", (unsigned)table);
+    const lt_table *t = &base->tables[table];
+    if (t->error != NULL)
+        return lt_error_set(err, "HY000", "%s", t->error);
+    return t->row_estimate;
+}
+
+const lt_reader lt_xls_reader = {
+    .name = "xls",
+    .probe = xls_probe,
+    .open = xls_open,
+    .close = xls_close,
+    .scan_open = xls_scan_open,
+    .scan_next = xls_scan_next,
+    .scan_close = xls_scan_close,
+    .count_rows = xls_count_rows,
+};
