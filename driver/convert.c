@@ -236,6 +236,8 @@ static size_t fmt_timestamp(int64_t ts, int scale, char *buf)
     return n + fmt_time(usec, scale, buf + n);
 }
 
+/* "{XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX}": the braced upper-case form
+** Access and the ACE driver show. */
 static size_t fmt_guid(const lt_guid *g, char *buf)
 {
     static const char hex[] = "0123456789ABCDEF";
@@ -248,14 +250,16 @@ static size_t fmt_guid(const lt_guid *g, char *buf)
     b[7] = (uint8_t)g->data3;
     memcpy(b + 8, g->data4, 8);
     char *p = buf;
+    *p++ = '{';
     for (int i = 0; i < 16; i++) {
         if (i == 4 || i == 6 || i == 8 || i == 10)
             *p++ = '-';
         *p++ = hex[b[i] >> 4];
         *p++ = hex[b[i] & 15];
     }
+    *p++ = '}';
     *p = '\0';
-    return 36;
+    return 38;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -664,28 +668,13 @@ static SQLRETURN put_char(const char *s, size_t len, size_t min_len,
         *offset = (SQLLEN)len;
         return SQL_SUCCESS;
     }
-    /* Cut before a UTF-8 sequence, unless that leaves nothing. */
+    /* Fill the buffer, even inside a UTF-8 sequence: the application joins
+    ** the pieces' bytes, and pyodbc counts on full pieces. */
     size_t n = room;
-    while (n > 0 && ((unsigned char)s[off + n] & 0xC0) == 0x80)
-        n--;
-    if (n == 0)
-        n = room;
     memcpy(dst, s + off, n);
     dst[n] = '\0';
     *offset = (SQLLEN)(off + n);
     return warn(sqlstate, ST_TRUNCATED);
-}
-
-/* SQL_C_WCHAR pieces keep two numbers in *offset: the UTF-8 bytes of the
-** text already returned (low 32 bits; text is shorter than 4 GiB) and, once
-** known, 1 + the SQLWCHARs still to come (high bits).  Each piece then costs
-** only its own length, not a rescan of the whole rest of the text. */
-#define WIDE_POS(off) ((size_t)((uint64_t)(off) & 0xFFFFFFFFu))
-#define WIDE_LEFT(off) ((size_t)((uint64_t)(off) >> 32))
-
-static SQLLEN wide_state(size_t pos, size_t units_left)
-{
-    return (SQLLEN)((uint64_t)pos | (uint64_t)(units_left + 1) << 32);
 }
 
 /* Bytes of `s` enough to fill `units` SQLWCHARs (a unit takes at most 4
@@ -701,36 +690,60 @@ static size_t utf8_span_for_units(const char *s, size_t len, size_t units)
 }
 
 /* Character data as SQL_C_WCHAR; lengths returned count bytes of the wide
-** form. */
+** form.  piece->offset counts the UTF-8 bytes of `s` already returned, and
+** once known piece->wide_left holds 1 + the units still to come, so each
+** piece costs only its own length, not a rescan of the rest.  A truncated
+** piece fills the buffer: a surrogate pair that straddles its end is split,
+** the low half owed to the next piece. */
 static SQLRETURN put_wchar(const char *s, size_t len, size_t min_chars,
-                           const lt_target *t, SQLLEN *offset,
+                           const lt_target *t, lt_piece *piece,
                            const char **sqlstate)
 {
     const size_t w = sizeof(SQLWCHAR);
-    size_t pos = WIDE_POS(*offset) < len ? WIDE_POS(*offset) : len;
-    size_t known_left = WIDE_LEFT(*offset); /* 0: not known yet */
+    size_t pos = (size_t)piece->offset < len ? (size_t)piece->offset : len;
+    size_t owed = piece->low_surrogate != 0;
     size_t cap = t->buflen > 0 ? (size_t)t->buflen / w : 0;
-    if (pos == 0 && min_chars > 0 && t->ptr != NULL && cap <= min_chars)
+    SQLWCHAR *dst = t->ptr != NULL && cap > 0 ? t->ptr : NULL;
+    size_t room = dst ? cap - 1 : 0;        /* units before the terminator */
+    if (pos == 0 && !owed && min_chars > 0 && t->ptr != NULL && cap <= min_chars)
         return fail(sqlstate, ST_RANGE);
-    size_t need, used = 0;
-    if (known_left > 0 && t->ptr != NULL && cap > 0) {
-        /* Convert only what fits; the rest's length is already known. */
-        size_t take = utf8_span_for_units(s + pos, len - pos, cap - 1);
-        lt_utf8_to_wide(s + pos, take, t->ptr, cap, &used);
-        need = known_left - 1;
+
+    size_t out = 0, used = 0, rest;
+    if (dst && owed && room > 0)
+        dst[out++] = piece->low_surrogate;
+    if (piece->wide_left > 0 && dst) {
+        size_t take = utf8_span_for_units(s + pos, len - pos, room - out);
+        lt_utf8_to_wide(s + pos, take, dst + out, room - out + 1, &used);
+        rest = (size_t)piece->wide_left - 1 - owed;
     } else {
-        need = lt_utf8_to_wide(s + pos, len - pos, t->ptr ? t->ptr : NULL,
-                               t->ptr ? cap : 0, &used);
+        rest = lt_utf8_to_wide(s + pos, len - pos, dst ? dst + out : NULL,
+                               dst ? room - out + 1 : 0, &used);
     }
+    size_t need = owed + rest;
     set_ind(t, (SQLLEN)(need * w));
-    if (t->ptr != NULL && need < cap) {
-        *offset = (SQLLEN)len;
+    if (dst == NULL)
+        return need == 0 && t->ptr == NULL ? SQL_SUCCESS : warn(sqlstate, ST_TRUNCATED);
+    if (need <= room) {
+        piece->offset = (SQLLEN)len;
+        piece->low_surrogate = 0;
         return SQL_SUCCESS;
     }
-    if (t->ptr == NULL && need == 0)
-        return SQL_SUCCESS;
-    if (t->ptr != NULL)
-        *offset = wide_state(pos + used, need - lt_utf8_wide_units(s + pos, used));
+    out += lt_utf8_wide_units(s + pos, used);
+    piece->low_surrogate = 0;
+    if (out < room && pos + used < len) {
+        /* One unit of room left and the next character is a pair. */
+        SQLWCHAR pair[3];
+        size_t span = len - pos - used < 4 ? len - pos - used : 4, c = 0;
+        lt_utf8_to_wide(s + pos + used, span, pair, 3, &c);
+        if (c > 0 && lt_utf8_wide_units(s + pos + used, c) == 2) {
+            dst[out++] = pair[0];
+            dst[out] = 0;
+            piece->low_surrogate = pair[1];
+            used += c;
+        }
+    }
+    piece->offset = (SQLLEN)(pos + used);
+    piece->wide_left = (SQLLEN)(need - out + 1);
     return warn(sqlstate, ST_TRUNCATED);
 }
 
@@ -804,11 +817,6 @@ static int col_scale(const lt_column *col, int dflt)
     return col != NULL ? col->scale : dflt;
 }
 
-static bool col_is_real(const lt_column *col)
-{
-    return col != NULL && col->type == LT_DOUBLE && col->size == 7;
-}
-
 /* The character form of a value that is not text or binary, and the bytes
 ** of it that must fit for the value to be cut at all (22003 otherwise). */
 static size_t char_form(const lt_value *v, const lt_column *col, char *buf,
@@ -827,7 +835,9 @@ static size_t char_form(const lt_value *v, const lt_column *col, char *buf,
         *min_len = n;
         return n;
     case LT_DOUBLE: {
-        n = fmt_double(v->u.f64, col_is_real(col), buf);
+        /* A REAL column holds its float widened exactly: it prints like
+        ** any double, so text and SQL_C_DOUBLE agree. */
+        n = fmt_double(v->u.f64, false, buf);
         /* fractional digits may go, the integer part and exponent may not */
         const char *dot = memchr(buf, '.', n);
         bool expo = memchr(buf, 'e', n) != NULL;
@@ -853,7 +863,7 @@ static size_t char_form(const lt_value *v, const lt_column *col, char *buf,
         *min_len = n < 19 ? n : 19;
         return n;
     case LT_GUID:
-        *min_len = 36;
+        *min_len = 38;
         return fmt_guid(&v->u.guid, buf);
     case LT_TEXT:
     case LT_BINARY:
@@ -1116,7 +1126,8 @@ static SQLRETURN binary_form(const lt_value *v, const lt_column *col,
     } u;
     char scratch[sizeof u];
     lt_target tmp = {0, scratch, sizeof scratch, NULL, 38, 0};
-    SQLLEN toff = 0, size;
+    lt_piece toff = {0};
+    SQLLEN size;
     const char *st = NULL;
     SQLRETURN rc;
     lt_sqltype sq;
@@ -1159,9 +1170,10 @@ static SQLRETURN binary_form(const lt_value *v, const lt_column *col,
 }
 
 SQLRETURN lt_convert_to_c(const lt_value *value, const lt_column *col,
-                          const lt_target *t, SQLLEN *offset,
+                          const lt_target *t, lt_piece *piece,
                           const char **sqlstate)
 {
+    SQLLEN *offset = &piece->offset;
     char buf[128];
     size_t min_len = 0, n;
     SQLSMALLINT ctype = t->ctype;
@@ -1207,9 +1219,9 @@ SQLRETURN lt_convert_to_c(const lt_value *value, const lt_column *col,
         } else {
             n = char_form(value, col, buf, &min_len);
         }
-        if (*offset > 0 && (wide ? WIDE_POS(*offset) : (size_t)*offset) >= n)
+        if (*offset > 0 && (size_t)*offset >= n && piece->low_surrogate == 0)
             return SQL_NO_DATA;
-        return wide ? put_wchar(s, n, min_len, t, offset, sqlstate)
+        return wide ? put_wchar(s, n, min_len, t, piece, sqlstate)
                     : put_char(s, n, min_len, t, offset, sqlstate);
     }
     case SQL_C_BINARY:

@@ -24,14 +24,14 @@ typedef struct lt_target {
     SQLSMALLINT scale;
 } lt_target;
 
-/* Convert `value` (of column `col`) into `t`.  `offset` is this value's
-** piece state for SQLGetData: 0 before the first piece, then advanced by
-** each call to where the next piece starts (a position in the value's
-** source form; callers only store it).  When the whole value went out
-** before, the result is SQL_NO_DATA.  SQL_C_CHAR gives UTF-8, SQL_C_WCHAR
-** gives SQLWCHAR text. */
+/* Convert `value` (of column `col`) into `t`.  `piece` is SQLGetData's
+** place in this value: zeroed before the first piece and kept between
+** calls; each truncated piece fills the buffer completely (clients such as
+** pyodbc count on it), so UTF-8 sequences and surrogate pairs may be split
+** across pieces.  When the whole value went out before, the result is
+** SQL_NO_DATA.  SQL_C_CHAR gives UTF-8, SQL_C_WCHAR gives SQLWCHAR text. */
 SQLRETURN lt_convert_to_c(const lt_value *value, const lt_column *col,
-                          const lt_target *t, SQLLEN *offset,
+                          const lt_target *t, lt_piece *piece,
                           const char **sqlstate);
 
 /* Convert a bound parameter (C type `ctype` at `ptr`, with `buflen` and

@@ -213,9 +213,17 @@ typedef enum lt_stmt_state {
 } lt_stmt_state;
 
 /* Where SQLGetData is inside a column of the current row. */
+/* Where SQLGetData is inside one value between pieces (convert.c's to
+** read; zero before the first piece). */
+typedef struct lt_piece {
+    SQLLEN offset;               /* how much of the value's form went out */
+    SQLLEN wide_left;            /* SQL_C_WCHAR: 1 + units still to come, once known */
+    SQLWCHAR low_surrogate;      /* owed to the next piece: a pair was split */
+} lt_piece;
+
 typedef struct lt_getdata {
     SQLUSMALLINT column;         /* 0: none since the last fetch */
-    SQLLEN offset;               /* bytes of the value already returned */
+    lt_piece piece;
     bool done;                   /* the whole value went: next call is NO_DATA */
 } lt_getdata;
 

@@ -587,8 +587,8 @@ static void fill_segment(lt_stmt *s, fetch_cache *fc, const col_plan *p,
                 *(SQLLEN *)ind = 0;                                           \
             t.ptr = data;                                                     \
             t.len_or_ind = (SQLLEN *)len;                                     \
-            SQLLEN offset = 0;                                                \
-            rc = lt_convert_to_c(&v, p->column, &t, &offset, &state);         \
+            lt_piece piece = {0};                                             \
+            rc = lt_convert_to_c(&v, p->column, &t, &piece, &state);          \
         }                                                                     \
         if (rc != SQL_SUCCESS) {                                              \
             flag_row(fc, i0 + r, rc);                                         \
@@ -600,6 +600,11 @@ static void fill_segment(lt_stmt *s, fetch_cache *fc, const col_plan *p,
             ind += p->ind_stride;                                             \
         if (len != NULL)                                                      \
             len += p->ind_stride;                                             \
+    }
+    if (vec->tags != NULL) {
+        /* Rows of other storage classes (SQLite): each row says its type. */
+        ROWS(lt_vector_get(vec, first + r, &v));
+        return;
     }
     v.type = vec->type;
     switch (vec->type) {
@@ -964,7 +969,7 @@ static SQLRETURN get_data(lt_stmt *s, SQLUSMALLINT col, SQLSMALLINT ctype, SQLPO
     lt_getdata *g = &s->getdata;
     if (g->column != col || col == 0) {
         g->column = col;
-        g->offset = 0;
+        g->piece = (lt_piece){0};
         g->done = false;
     }
     if (g->done)
@@ -994,14 +999,12 @@ static SQLRETURN get_data(lt_stmt *s, SQLUSMALLINT col, SQLSMALLINT ctype, SQLPO
             return SQL_SUCCESS;
         }
         lt_target t = {ctype, ptr, buflen, ind, precision, scale};
-        SQLLEN offset = g->offset;
         rc = lt_convert_to_c(&v, &sql_cursor_column_at(s->cursor, col - 1u)->desc, &t,
-                             &offset, &state);
+                             &g->piece, &state);
         if (rc == SQL_NO_DATA) {
             g->done = true;
             return SQL_NO_DATA;
         }
-        g->offset = offset;
         /* Only a truncated character or binary value has more pieces. */
         if (!(rc == SQL_SUCCESS_WITH_INFO && state != NULL && strcmp(state, "01004") == 0))
             g->done = true;

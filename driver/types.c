@@ -183,7 +183,7 @@ static void lengths(int row, uint64_t size, int digits, lt_sqltype *out)
         octet = sizeof(SQL_TIMESTAMP_STRUCT);
         display = (SQLLEN)size;
         break;
-    case T_GUID:     octet = sizeof(SQLGUID); display = 36; break;
+    case T_GUID:     octet = sizeof(SQLGUID); display = 38; /* "{...}" braced, as Access shows */ break;
     case T_VARBINARY:
     case T_LONGVARBINARY:
         octet = char_octet = clamp_len(size);

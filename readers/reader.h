@@ -181,6 +181,9 @@ lt_batch *lt_batch_new(uint32_t ncols, const lt_type *types,
 void lt_batch_free(lt_batch *batch);
 /* Forget the rows, the tags and the arena's contents; keep the memory. */
 void lt_batch_reset(lt_batch *batch);
+/* Read row `row` of a vector as one value, tags honoured (text points where
+** the vector's does). */
+void lt_vector_get(const lt_vector *v, uint32_t row, lt_value *out);
 /* Read row `row` of column `col` as one value (text points into the batch). */
 void lt_batch_get(const lt_batch *batch, uint32_t col, uint32_t row,
                   lt_value *out);

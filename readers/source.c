@@ -8,11 +8,13 @@
 #include <strings.h>
 
 #include "common/platform.h"
+#include "access/access.h"
 #include "dbf/dbf.h"
 #include "sqlite/sqlite.h"
 
 const lt_reader *const lt_readers[] = {
     &lt_sqlite_reader,
+    &lt_access_reader,
     &lt_dbf_reader,
     NULL,
 };
@@ -51,7 +53,7 @@ int lt_source_open(const char *path, const lt_options *opts, lt_source **out,
         }
     }
     if (best == NULL)
-        return lt_error_set(err, "08001", "'%s' is not a file format Lector reads (SQLite 3, dBASE/FoxPro .dbf)", path);
+        return lt_error_set(err, "08001", "'%s' is not a file format Lector reads (SQLite 3, Access .mdb/.accdb, dBASE/FoxPro .dbf)", path);
     return best->open(path, opts, out, err);
 }
 

@@ -79,6 +79,11 @@ bool sql_expr_equal(const sql_expr *a, const sql_expr *b)
         if (!same_name(a->name, b->name))
             return false;
         break;
+    case SQL_E_CAST:
+        if (a->cast.type != b->cast.type || a->cast.scale != b->cast.scale ||
+            a->cast.size != b->cast.size)
+            return false;
+        break;
     default:
         break;
     }
@@ -92,6 +97,29 @@ bool sql_expr_equal(const sql_expr *a, const sql_expr *b)
         if (!sql_expr_equal(a->args[i], b->args[i]))
             return false;
     return true;
+}
+
+sql_expr *sql_expr_copy(const sql_expr *e, lt_arena *arena)
+{
+    if (e == NULL)
+        return NULL;
+    sql_expr *c = lt_arena_alloc(arena, sizeof *c);
+    if (c == NULL)
+        return NULL;
+    *c = *e;
+    sql_expr **kids[3] = {&c->left, &c->right, &c->third};
+    for (int k = 0; k < 3; k++)
+        if (*kids[k] != NULL && (*kids[k] = sql_expr_copy(*kids[k], arena)) == NULL)
+            return NULL;
+    if (e->nargs > 0) {
+        c->args = lt_arena_alloc(arena, e->nargs * sizeof *c->args);
+        if (c->args == NULL)
+            return NULL;
+        for (uint32_t i = 0; i < e->nargs; i++)
+            if ((c->args[i] = sql_expr_copy(e->args[i], arena)) == NULL)
+                return NULL;
+    }
+    return c;
 }
 
 int sql_error_at(lt_error *err, const sql_expr *e)

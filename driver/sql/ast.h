@@ -42,7 +42,9 @@ typedef enum sql_expr_kind {
     SQL_E_IN,        /* left [NOT] IN (args) */
     SQL_E_BETWEEN,   /* left [NOT] BETWEEN right AND third */
     SQL_E_FUNC,      /* name(args), name(*) when `star` */
-    SQL_E_CONCAT     /* left || right */
+    SQL_E_CONCAT,    /* left || right */
+    SQL_E_CASE,      /* CASE [left] WHEN args[0] THEN args[1] ... [ELSE right] END */
+    SQL_E_CAST       /* CAST(left AS cast), {fn CONVERT(left, SQL_x)} */
 } sql_expr_kind;
 
 typedef enum sql_op {
@@ -51,6 +53,7 @@ typedef enum sql_op {
     SQL_OP_EQ, SQL_OP_NE, SQL_OP_LT, SQL_OP_LE, SQL_OP_GT, SQL_OP_GE
 } sql_op;
 
+struct sql_func;
 typedef struct sql_expr sql_expr;
 struct sql_expr {
     sql_expr_kind kind;
@@ -65,6 +68,7 @@ struct sql_expr {
     uint32_t param;         /* PARAM: 0-based, in order of appearance */
     const char *qualifier;  /* COLUMN: table or alias, NULL when none */
     const char *name;       /* COLUMN, FUNC */
+    sql_type cast;          /* CAST: the target type (nullable unused) */
     uint32_t line, column;  /* where the expression starts */
     uint32_t start, end;    /* its bytes in the statement text */
     uint32_t depth;         /* 1 + deepest operand */
@@ -73,6 +77,10 @@ struct sql_expr {
     uint32_t table_col;     /* COLUMN: position in the table */
     const lt_column *source;/* COLUMN: the table's description of it */
     uint32_t input;         /* COLUMN: position in the operator's input batch */
+    const struct sql_func *fn; /* FUNC: the function called (func.h) */
+    /* Grouped queries: the node is a GROUP BY key or an aggregate, whose
+    ** value is column `input` of the aggregation's output batch. */
+    bool from_input;
 
     /* typing.c */
     sql_type t;             /* type of the result */
@@ -93,6 +101,9 @@ sql_expr *sql_expr_child(const sql_expr *e, uint32_t i);
 bool sql_expr_equal(const sql_expr *a, const sql_expr *b);
 /* True for literals and parameters. */
 bool sql_expr_is_constant(const sql_expr *e);
+/* A deep copy of `e` in `arena` (binder rewrites that use an operand
+** twice); NULL when out of memory. */
+sql_expr *sql_expr_copy(const sql_expr *e, lt_arena *arena);
 
 /* Append where `e` stands to the error just made: "(literal at line L,
 ** column C)", "(parameter N at ...)" or "(line L, column C)".  Returns -1. */
@@ -123,6 +134,9 @@ typedef struct sql_select {
     sql_select_item *items;
     sql_table_ref *from;    /* NULL: FROM-less */
     sql_expr *where;
+    uint32_t ngroup;
+    sql_expr **group;       /* GROUP BY items */
+    sql_expr *having;
     uint32_t norder;
     sql_order_item *order;
     sql_expr *limit, *offset;

@@ -7,7 +7,15 @@
 ** ORDER BY item becomes a reference to an output column: by ordinal, by
 ** output name (alias), or as an expression over the table, added as a
 ** hidden output when the select list does not already compute it.
+**
+** Function calls are looked up in the function table (func.h); a few are
+** rewritten here into other nodes (IIF and NULLIF into CASE, MOD into %).
+** A query with GROUP BY, HAVING or an aggregate is grouped: each output,
+** HAVING and ORDER BY expression must be built from GROUP BY keys,
+** aggregates and constants; those keys and aggregates are marked to be
+** read from the aggregation's output row (query.h).
 */
+#include "func.h"
 #include "query.h"
 
 #include <string.h>
@@ -21,7 +29,7 @@ typedef struct binder {
     sql_query *q;
     const lt_table *table;   /* NULL when FROM-less */
     uint32_t cap_outputs;
-    uint32_t cap_conj;
+    uint32_t cap_conj, cap_having, cap_aggs;
 } binder;
 
 static int oom(binder *b)
@@ -62,17 +70,124 @@ static int resolve_column(binder *b, sql_expr *e)
     return 0;
 }
 
+static bool is_aggregate(const sql_expr *e)
+{
+    return e->kind == SQL_E_FUNC && e->fn != NULL && e->fn->agg != SQL_AGG_NONE;
+}
+
+/* The first aggregate call in `e`, NULL when none. */
+static const sql_expr *find_aggregate(const sql_expr *e)
+{
+    if (is_aggregate(e))
+        return e;
+    uint32_t n = sql_expr_nchildren(e);
+    for (uint32_t i = 0; i < n; i++) {
+        const sql_expr *a = find_aggregate(sql_expr_child(e, i));
+        if (a != NULL)
+            return a;
+    }
+    return NULL;
+}
+
+static int no_aggregate(binder *b, const sql_expr *e, const char *where)
+{
+    const sql_expr *a = find_aggregate(e);
+    if (a == NULL)
+        return 0;
+    return lt_error_set(b->err, "42000", "aggregate function %s is not allowed in %s (line %u, column %u)",
+                        a->name, where, a->line, a->column);
+}
+
+static int bind_expr(binder *b, sql_expr *e);
+
+/* An interval or field name (DAY, SQL_TSI_DAY ...) where a function wants
+** one: it becomes an INT64 constant holding the sql_unit. */
+static int bind_unit(binder *b, const sql_expr *call, sql_expr *arg)
+{
+    const char *name = NULL;
+    if (arg->kind == SQL_E_COLUMN && arg->qualifier == NULL && !arg->star)
+        name = arg->name;
+    else if (arg->kind == SQL_E_LITERAL && arg->value.type == LT_TEXT)
+        name = arg->value.u.bytes.ptr; /* EXTRACT's field, NUL-terminated by the parser */
+    sql_unit u = name != NULL ? sql_unit_from_name(name) : 0;
+    if (u == 0)
+        return lt_error_set(b->err, "42000", "%s needs an interval name such as SQL_TSI_DAY or DAY (line %u, column %u)",
+                            call->fn->name, arg->line, arg->column);
+    arg->kind = SQL_E_LITERAL;
+    arg->name = NULL;
+    memset(&arg->value, 0, sizeof arg->value);
+    arg->value.type = LT_INT64;
+    arg->value.u.i64 = u;
+    return 0;
+}
+
+/* Calls the binder turns into other nodes, so that they share their
+** evaluation: IIF(c, a, b) is CASE WHEN c THEN a ELSE b END, MOD(a, b) is
+** a % b. */
+static void rewrite_call(sql_expr *e)
+{
+    if (strcmp(e->fn->name, "MOD") == 0) {
+        e->kind = SQL_E_ARITH;
+        e->op = SQL_OP_MOD;
+        e->left = e->args[0];
+        e->right = e->args[1];
+        e->args = NULL;
+        e->nargs = 0;
+    } else if (strcmp(e->fn->name, "IIF") == 0) {
+        e->kind = SQL_E_CASE;
+        e->right = e->args[2];
+        e->nargs = 2;
+    } else {
+        return;
+    }
+    e->fn = NULL;
+    e->name = NULL;
+}
+
+/* A call: find the function, check and bind its arguments. */
+static int bind_func(binder *b, sql_expr *e)
+{
+    const sql_func *fn = sql_func_find(e->name);
+    if (fn == NULL)
+        return lt_error_set(b->err, "42000", "unknown function '%s' (line %u, column %u)",
+                            e->name, e->line, e->column);
+    if (e->star && fn->agg != SQL_AGG_COUNT)
+        return lt_error_set(b->err, "42000", "%s(*) is not allowed; only COUNT(*) (line %u, column %u)",
+                            e->name, e->line, e->column);
+    if (!e->star && (e->nargs < fn->min_args || e->nargs > fn->max_args)) {
+        if (fn->min_args == fn->max_args)
+            return lt_error_set(b->err, "42000", "function %s takes %u argument%s, not %u (line %u, column %u)",
+                                fn->name, fn->min_args, fn->min_args == 1 ? "" : "s", e->nargs,
+                                e->line, e->column);
+        return lt_error_set(b->err, "42000", "function %s takes %u to %u arguments, not %u (line %u, column %u)",
+                            fn->name, fn->min_args, fn->max_args, e->nargs, e->line, e->column);
+    }
+    if (e->distinct && fn->agg == SQL_AGG_NONE)
+        return lt_error_set(b->err, "42000", "DISTINCT is only allowed in an aggregate function, not in %s (line %u, column %u)",
+                            fn->name, e->line, e->column);
+    e->fn = fn;
+    for (uint32_t i = 0; i < e->nargs; i++) {
+        if (sql_func_arg(fn, i) == SQL_ARG_UNIT) {
+            if (bind_unit(b, e, e->args[i]) != 0)
+                return -1;
+            continue;
+        }
+        if (bind_expr(b, e->args[i]) != 0)
+            return -1;
+        if (fn->agg != SQL_AGG_NONE && no_aggregate(b, e->args[i], "the argument of another aggregate") != 0)
+            return -1;
+    }
+    rewrite_call(e);
+    return 0;
+}
+
 static int bind_expr(binder *b, sql_expr *e)
 {
     switch (e->kind) {
     case SQL_E_COLUMN:
         return resolve_column(b, e);
     case SQL_E_FUNC:
-        return lt_error_set(b->err, "42000", "function %s is not supported yet (line %u, column %u)",
-                            e->name, e->line, e->column);
-    case SQL_E_CONCAT:
-        return lt_error_set(b->err, "42000", "string concatenation is not supported yet (line %u, column %u)",
-                            e->line, e->column);
+        return bind_func(b, e);
     default:
         break;
     }
@@ -171,22 +286,135 @@ static int bind_item(binder *b, const sql_select_item *item)
     return 0;
 }
 
-static int add_conjuncts(binder *b, sql_expr *e)
+/* Append `e` to an arena array that doubles when full. */
+static int append(binder *b, sql_expr ***arr, uint32_t *n, uint32_t *cap, sql_expr *e)
+{
+    if (*n == *cap) {
+        uint32_t ncap = *cap ? *cap * 2 : 8;
+        sql_expr **na = lt_arena_alloc(b->arena, (size_t)ncap * sizeof *na);
+        if (na == NULL)
+            return oom(b);
+        if (*n)
+            memcpy(na, *arr, *n * sizeof *na);
+        *arr = na;
+        *cap = ncap;
+    }
+    (*arr)[(*n)++] = e;
+    return 0;
+}
+
+/* a AND b AND c -> a, b, c */
+static int add_conjuncts(binder *b, sql_expr *e, sql_expr ***arr, uint32_t *n, uint32_t *cap)
 {
     if (e->kind == SQL_E_AND)
-        return add_conjuncts(b, e->left) != 0 ? -1 : add_conjuncts(b, e->right);
-    sql_query *q = b->q;
-    if (q->nconj == b->cap_conj) {
-        uint32_t cap = b->cap_conj ? b->cap_conj * 2 : 8;
-        sql_expr **nc = lt_arena_alloc(b->arena, (size_t)cap * sizeof *nc);
-        if (nc == NULL)
-            return oom(b);
-        if (q->nconj)
-            memcpy(nc, q->conj, q->nconj * sizeof *nc);
-        q->conj = nc;
-        b->cap_conj = cap;
+        return add_conjuncts(b, e->left, arr, n, cap) != 0 ? -1 : add_conjuncts(b, e->right, arr, n, cap);
+    return append(b, arr, n, cap, e);
+}
+
+/* ------------------------------------------------------------------------ */
+/* GROUP BY                                                                  */
+/* ------------------------------------------------------------------------ */
+
+static bool is_table_column(const binder *b, const char *name)
+{
+    for (uint32_t c = 0; b->table != NULL && c < b->table->ncols; c++)
+        if (strcasecmp(b->table->cols[c].name, name) == 0)
+            return true;
+    return false;
+}
+
+/* A GROUP BY item: an expression over the table; an ordinal or the alias
+** of a select item (not a table column's name) stands for a copy of that
+** item's expression, as SQLite, PostgreSQL and MySQL read it. */
+static int bind_group_item(binder *b, sql_expr *e, sql_expr **out)
+{
+    const sql_query *q = b->q;
+    const sql_expr *item = NULL;
+    if (e->kind == SQL_E_LITERAL && e->value.type == LT_INT64) {
+        if (e->value.u.i64 < 1 || e->value.u.i64 > q->nvisible)
+            return lt_error_set(b->err, "42000",
+                                "GROUP BY position %lld is not in the select list (1 to %u) at line %u, column %u",
+                                (long long)e->value.u.i64, q->nvisible, e->line, e->column);
+        item = q->outputs[e->value.u.i64 - 1].expr;
+    } else if (e->kind == SQL_E_COLUMN && e->qualifier == NULL && !e->star &&
+               !is_table_column(b, e->name)) {
+        for (uint32_t i = 0; i < q->nvisible && item == NULL; i++)
+            if (strcasecmp(q->outputs[i].label, e->name) == 0)
+                item = q->outputs[i].expr;
     }
-    q->conj[q->nconj++] = e;
+    if (item != NULL) {
+        if ((e = sql_expr_copy(item, b->arena)) == NULL)
+            return oom(b);
+    } else if (bind_expr(b, e) != 0) {
+        return -1;
+    }
+    if (no_aggregate(b, e, "GROUP BY") != 0)
+        return -1;
+    *out = e;
+    return 0;
+}
+
+/* Mark the GROUP BY keys and aggregates of an output, HAVING or ORDER BY
+** expression of a grouped query; any other column reference is an error. */
+static int bind_grouped(binder *b, sql_expr *e)
+{
+    sql_query *q = b->q;
+    if (sql_expr_is_constant(e))
+        return 0;
+    for (uint32_t i = 0; i < q->ngroups; i++) {
+        if (sql_expr_equal(q->groups[i], e)) {
+            e->from_input = true;
+            e->input = i;
+            return 0;
+        }
+    }
+    if (is_aggregate(e)) {
+        uint32_t j = 0;
+        while (j < q->naggs && !sql_expr_equal(q->aggs[j], e))
+            j++;
+        if (j == q->naggs && append(b, &q->aggs, &q->naggs, &b->cap_aggs, e) != 0)
+            return -1;
+        e->from_input = true;
+        e->input = q->ngroups + j;
+        return 0;
+    }
+    if (e->kind == SQL_E_COLUMN)
+        return lt_error_set(b->err, "42000",
+                            "column '%s' must appear in GROUP BY or be used in an aggregate function (line %u, column %u)",
+                            e->name, e->line, e->column);
+    uint32_t n = sql_expr_nchildren(e);
+    for (uint32_t i = 0; i < n; i++)
+        if (bind_grouped(b, sql_expr_child(e, i)) != 0)
+            return -1;
+    return 0;
+}
+
+static int bind_grouping(binder *b, const sql_select *sel)
+{
+    sql_query *q = b->q;
+    uint32_t cap = 0;
+    for (uint32_t i = 0; i < sel->ngroup; i++) {
+        sql_expr *key = NULL;
+        if (bind_group_item(b, sel->group[i], &key) != 0 ||
+            append(b, &q->groups, &q->ngroups, &cap, key) != 0)
+            return -1;
+    }
+    if (sel->having != NULL) {
+        if (bind_expr(b, sel->having) != 0 ||
+            add_conjuncts(b, sel->having, &q->having, &q->nhaving, &b->cap_having) != 0)
+            return -1;
+    }
+    q->grouped = q->ngroups > 0 || q->nhaving > 0;
+    for (uint32_t i = 0; i < q->noutputs && !q->grouped; i++)
+        q->grouped = find_aggregate(q->outputs[i].expr) != NULL;
+    if (!q->grouped)
+        return 0;
+    for (uint32_t i = 0; i < q->noutputs; i++)
+        if (bind_grouped(b, q->outputs[i].expr) != 0)
+            return -1;
+    for (uint32_t i = 0; i < q->nhaving; i++)
+        if (bind_grouped(b, q->having[i]) != 0)
+            return -1;
     return 0;
 }
 
@@ -300,9 +528,12 @@ int sql_bind(lt_source *src, const sql_select *sel, const char *text,
             return -1;
     q->nvisible = q->noutputs;
     if (sel->where != NULL) {
-        if (bind_expr(&b, sel->where) != 0 || add_conjuncts(&b, sel->where) != 0)
+        if (bind_expr(&b, sel->where) != 0 || no_aggregate(&b, sel->where, "WHERE") != 0 ||
+            add_conjuncts(&b, sel->where, &q->conj, &q->nconj, &b.cap_conj) != 0)
             return -1;
     }
+    /* Grouping is bound after ORDER BY, so that the hidden outputs ORDER BY
+    ** adds are checked against the GROUP BY keys too. */
     if (sel->norder > 0) {
         q->keys = lt_arena_alloc(arena, sel->norder * sizeof *q->keys);
         if (q->keys == NULL)
@@ -312,6 +543,8 @@ int sql_bind(lt_source *src, const sql_select *sel, const char *text,
                 return -1;
         q->nkeys = sel->norder;
     }
+    if (bind_grouping(&b, sel) != 0)
+        return -1;
     if (bind_count(&b, sel->limit, "LIMIT") != 0 || bind_count(&b, sel->offset, "OFFSET") != 0)
         return -1;
     q->limit = sel->limit;

@@ -68,7 +68,7 @@ static int init_slot(sql_exec *ex, const sql_expr *e, sql_slot *s, lt_error *err
     const uint32_t cap = LT_BATCH_ROWS;
     if (sql_expr_is_constant(e))
         return init_constant(ex, e, s, err);
-    if (e->kind != SQL_E_COLUMN && sql_vector_alloc(a, &s->out, e->t.type, e->t.scale, cap) != 0)
+    if (e->kind != SQL_E_COLUMN && !e->from_input && sql_vector_alloc(a, &s->out, e->t.type, e->t.scale, cap) != 0)
         goto oom;
     if (e->conv && sql_vector_alloc(a, &s->conv, e->want, e->want_scale, cap) != 0)
         goto oom;
@@ -589,6 +589,8 @@ static int eval_node(sql_exec *ex, const sql_expr *e, const lt_batch *in,
     case SQL_E_COLUMN:
     case SQL_E_FUNC:
     case SQL_E_CONCAT:
+    case SQL_E_CASE:
+    case SQL_E_CAST:
         break;
     }
     return lt_error_set(err, "HY000", "internal error: cannot evaluate this expression");
@@ -604,7 +606,7 @@ int sql_eval(sql_exec *ex, const sql_expr *e, const lt_batch *in,
         *out = &s->out; /* already converted and written */
         return 0;
     }
-    if (e->kind == SQL_E_COLUMN) {
+    if (e->kind == SQL_E_COLUMN || e->from_input) {
         v = &in->cols[e->input];
         if (v->tags != NULL) {
             /* Expressions see each row as the column's type: a tagged value

@@ -138,6 +138,24 @@ int sql_rowstore_set(sql_rowstore *rs, uint32_t to, const lt_batch *b, uint32_t 
                      lt_error *err);
 void sql_rowstore_free(sql_rowstore *rs);
 
+/* A hash set of rows over a row store: stored row r is the r-th distinct
+** row inserted. */
+typedef struct sql_rowset {
+    sql_rowstore rows;
+    uint64_t *hashes;    /* per stored row */
+    uint32_t hash_cap;
+    uint32_t *table;     /* stored row + 1; 0 empty */
+    uint32_t mask;       /* table size - 1 */
+} sql_rowset;
+
+/* Rows of the first `ncols` columns of batches shaped like `shape`. */
+int sql_rowset_init(sql_rowset *set, const lt_batch *shape, uint32_t ncols, lt_error *err);
+/* The number of the stored row equal to row `row` of `b`, which is stored
+** first when new (*added then true); -1 on error. */
+int64_t sql_rowset_insert(sql_rowset *set, const lt_batch *b, uint32_t row, bool *added,
+                          lt_error *err);
+void sql_rowset_free(sql_rowset *set);
+
 /* Operators */
 typedef struct sql_operator sql_operator;
 struct sql_operator {
@@ -172,6 +190,13 @@ int sql_op_distinct(sql_exec *ex, sql_operator *child, sql_operator **out,
 ** top >= 0 only the first `top` rows of that order. */
 int sql_op_sort(sql_exec *ex, sql_operator *child, const sql_sort_key *keys,
                 uint32_t nkeys, int64_t top, sql_operator **out, lt_error *err);
+/* exec_aggregate.c: one row per group of equal `groups` keys (one row in
+** all without keys), its columns the keys then the aggregates' values.
+** `preset` >= 0: every aggregate is COUNT(*) and this is its value (the
+** reader counted); the child is then not read. */
+int sql_op_aggregate(sql_exec *ex, sql_operator *child, sql_expr **groups, uint32_t ngroups,
+                     sql_expr **aggs, uint32_t naggs, int64_t preset, sql_operator **out,
+                     lt_error *err);
 /* exec_limit.c: skip `offset` rows, then pass at most `count` (-1: all). */
 int sql_op_limit(sql_exec *ex, sql_operator *child, int64_t offset,
                  int64_t count, sql_operator **out, lt_error *err);

@@ -765,6 +765,25 @@ static int parse_from(parser *p, sql_select *s)
     return 0;
 }
 
+static int parse_group_by(parser *p, sql_select *s)
+{
+    uint32_t cap = 0;
+    for (;;) {
+        sql_expr *e = parse_expr(p, 1);
+        if (e == NULL)
+            return -1;
+        sql_expr **ng = grow(p, s->group, s->ngroup, &cap, sizeof *ng);
+        if (ng == NULL)
+            return -1;
+        s->group = ng;
+        s->group[s->ngroup++] = e;
+        if (p->cur.kind != SQL_TK_COMMA)
+            return 0;
+        if (advance(p) != 0)
+            return -1;
+    }
+}
+
 static int parse_order_by(parser *p, sql_select *s)
 {
     uint32_t cap = 0;
@@ -880,10 +899,14 @@ static int parse_select(parser *p, sql_select *s)
         if (advance(p) != 0 || (s->where = parse_expr(p, 1)) == NULL)
             return -1;
     }
-    if (at_kw(p, SQL_KW_GROUP))
-        return not_yet(p, &p->cur, "GROUP BY is");
-    if (at_kw(p, SQL_KW_HAVING))
-        return not_yet(p, &p->cur, "HAVING is");
+    if (at_kw(p, SQL_KW_GROUP)) {
+        if (advance(p) != 0 || expect_kw(p, SQL_KW_BY) != 0 || parse_group_by(p, s) != 0)
+            return -1;
+    }
+    if (at_kw(p, SQL_KW_HAVING)) {
+        if (advance(p) != 0 || (s->having = parse_expr(p, 1)) == NULL)
+            return -1;
+    }
     if (at_kw(p, SQL_KW_ORDER)) {
         if (advance(p) != 0 || expect_kw(p, SQL_KW_BY) != 0 || parse_order_by(p, s) != 0)
             return -1;

@@ -10,8 +10,10 @@
 ** IS [NOT] NULL) whose constant is already of the column's type; the
 ** conjuncts it answers LT_PUSH_EXACT are not evaluated again.  A LIMIT is
 ** passed on as a hint when nothing between the scan and the limit drops or
-** reorders rows.  Then: scan (or values) -> filter -> project -> distinct
-** -> sort -> limit.
+** reorders rows.  Then: scan (or values) -> filter -> [aggregate -> filter
+** (HAVING)] -> project -> distinct -> sort -> limit.  `SELECT COUNT(*)
+** FROM t` without WHERE asks the reader's count_rows first and reads no
+** rows when it answers.
 */
 #include "exec.h"
 #include "value.h"
@@ -37,32 +39,57 @@ static void number_all(sql_query *q, uint32_t *n)
         count_nodes(q, q->outputs[i].expr, n);
     for (uint32_t i = 0; i < q->nconj; i++)
         count_nodes(q, q->conj[i], n);
+    for (uint32_t i = 0; i < q->ngroups; i++)
+        count_nodes(q, q->groups[i], n);
+    for (uint32_t i = 0; i < q->nhaving; i++)
+        count_nodes(q, q->having[i], n);
     count_nodes(q, q->limit, n);
     count_nodes(q, q->offset, n);
 }
 
-/* Mark the table columns `e` reads. */
-static void mark_columns(const sql_expr *e, bool *used)
+/* Visit the column references of `e` that read the scan's batch: all of
+** them, except under a node a grouped query reads from the aggregation
+** (a key, or an aggregate, whose argument does read the scan). */
+static void walk_scan_columns(sql_expr *e, void (*visit)(sql_expr *, void *), void *arg)
 {
     if (e == NULL)
         return;
+    if (e->from_input) {
+        if (e->kind != SQL_E_FUNC)
+            return;
+        for (uint32_t i = 0; i < e->nargs; i++)
+            walk_scan_columns(e->args[i], visit, arg);
+        return;
+    }
     if (e->kind == SQL_E_COLUMN)
-        used[e->table_col] = true;
+        visit(e, arg);
     uint32_t k = sql_expr_nchildren(e);
     for (uint32_t i = 0; i < k; i++)
-        mark_columns(sql_expr_child(e, i), used);
+        walk_scan_columns(sql_expr_child(e, i), visit, arg);
 }
 
-/* Point each column reference at its place in the scan's batch. */
-static void set_inputs(sql_expr *e, const uint32_t *batch_pos)
+static void walk_query_columns(sql_query *q, void (*visit)(sql_expr *, void *), void *arg)
 {
-    if (e == NULL)
-        return;
-    if (e->kind == SQL_E_COLUMN)
-        e->input = batch_pos[e->table_col];
-    uint32_t k = sql_expr_nchildren(e);
-    for (uint32_t i = 0; i < k; i++)
-        set_inputs(sql_expr_child(e, i), batch_pos);
+    for (uint32_t i = 0; i < q->noutputs; i++)
+        walk_scan_columns(q->outputs[i].expr, visit, arg);
+    for (uint32_t i = 0; i < q->nconj; i++)
+        walk_scan_columns(q->conj[i], visit, arg);
+    for (uint32_t i = 0; i < q->ngroups; i++)
+        walk_scan_columns(q->groups[i], visit, arg);
+    for (uint32_t i = 0; i < q->nhaving; i++)
+        walk_scan_columns(q->having[i], visit, arg);
+}
+
+/* Mark the table columns the query reads. */
+static void mark_column(sql_expr *e, void *used)
+{
+    ((bool *)used)[e->table_col] = true;
+}
+
+/* Point a column reference at its place in the scan's batch. */
+static void set_input(sql_expr *e, void *batch_pos)
+{
+    e->input = ((const uint32_t *)batch_pos)[e->table_col];
 }
 
 int sql_plan_prepare(sql_query *q, lt_arena *arena, lt_error *err)
@@ -85,10 +112,7 @@ int sql_plan_prepare(sql_query *q, lt_arena *arena, lt_error *err)
     if (used == NULL || batch_pos == NULL || q->scan_cols == NULL)
         return lt_error_set(err, "HY001", "out of memory");
     memset(used, 0, t->ncols + 1);
-    for (uint32_t i = 0; i < q->noutputs; i++)
-        mark_columns(q->outputs[i].expr, used);
-    for (uint32_t i = 0; i < q->nconj; i++)
-        mark_columns(q->conj[i], used);
+    walk_query_columns(q, mark_column, used);
     q->nscan = 0;
     for (uint32_t c = 0; c < t->ncols; c++) {
         if (!used[c])
@@ -96,10 +120,7 @@ int sql_plan_prepare(sql_query *q, lt_arena *arena, lt_error *err)
         batch_pos[c] = q->nscan;
         q->scan_cols[q->nscan++] = c;
     }
-    for (uint32_t i = 0; i < q->noutputs; i++)
-        set_inputs(q->outputs[i].expr, batch_pos);
-    for (uint32_t i = 0; i < q->nconj; i++)
-        set_inputs(q->conj[i], batch_pos);
+    walk_query_columns(q, set_input, batch_pos);
     return 0;
 }
 
@@ -289,6 +310,21 @@ static int open_scan(sql_exec *ex, int64_t limit_hint, bool *skip, sql_operator 
     return 0;
 }
 
+/* SELECT COUNT(*) FROM t (no WHERE, no GROUP BY): the reader's count, or
+** -1 when it has none (then the rows are counted). */
+static int64_t counted_rows(const sql_query *q)
+{
+    if (q->table < 0 || q->nconj > 0 || q->ngroups > 0 || q->naggs == 0 ||
+        q->src->reader->count_rows == NULL)
+        return -1;
+    for (uint32_t j = 0; j < q->naggs; j++)
+        if (!q->aggs[j]->star)
+            return -1;
+    lt_error ignored;
+    int64_t n = q->src->reader->count_rows(q->src, (uint32_t)q->table, &ignored);
+    return n >= 0 ? n : -1;
+}
+
 int sql_plan_open(sql_exec *ex, sql_operator **out, lt_error *err)
 {
     sql_query *q = ex->q;
@@ -302,9 +338,10 @@ int sql_plan_open(sql_exec *ex, sql_operator **out, lt_error *err)
     if (skip == NULL)
         return lt_error_set(err, "HY001", "out of memory");
     memset(skip, 0, q->nconj + 1);
-    if (q->table >= 0) {
+    int64_t preset = q->grouped ? counted_rows(q) : -1;
+    if (q->table >= 0 && preset < 0) {
         int64_t hint = -1;
-        if (limit >= 0 && q->nconj == 0 && !q->distinct && q->nkeys == 0) {
+        if (limit >= 0 && q->nconj == 0 && !q->distinct && q->nkeys == 0 && !q->grouped) {
             if (offset <= 0)
                 hint = limit;
             else if (limit <= INT64_MAX - offset)
@@ -326,6 +363,17 @@ int sql_plan_open(sql_exec *ex, sql_operator **out, lt_error *err)
         if (sql_op_filter(ex, op, keep, nkeep, &next, err) != 0)
             goto fail;
         op = next;
+    }
+    if (q->grouped) {
+        if (sql_op_aggregate(ex, op, q->groups, q->ngroups, q->aggs, q->naggs, preset, &next,
+                             err) != 0)
+            goto fail;
+        op = next;
+        if (q->nhaving > 0) {
+            if (sql_op_filter(ex, op, q->having, q->nhaving, &next, err) != 0)
+                goto fail;
+            op = next;
+        }
     }
     if (sql_op_project(ex, op, q->outputs, q->noutputs, &next, err) != 0)
         goto fail;

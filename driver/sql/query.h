@@ -37,6 +37,18 @@ typedef struct sql_query {
     sql_output *outputs;
     uint32_t nconj;          /* WHERE a AND b AND c -> a, b, c */
     sql_expr **conj;
+    /* Grouped queries (GROUP BY, HAVING or an aggregate in the outputs):
+    ** the aggregation reads the filtered rows and makes one row per group,
+    ** its columns the keys then the aggregates; outputs and HAVING are
+    ** evaluated over that row (their keys and aggregates are marked
+    ** `from_input`). */
+    bool grouped;
+    uint32_t ngroups;
+    sql_expr **groups;       /* GROUP BY keys, over the table's rows */
+    uint32_t naggs;
+    sql_expr **aggs;         /* one node per distinct aggregate call */
+    uint32_t nhaving;
+    sql_expr **having;       /* HAVING conjuncts, over the groups */
     uint32_t nkeys;
     sql_sort_key *keys;
     sql_expr *limit, *offset;/* constants, or NULL */

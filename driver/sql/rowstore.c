@@ -1,10 +1,14 @@
 /*
-** rowstore.c — rows kept beyond their batch (sort, distinct).
+** rowstore.c — rows kept beyond their batch (sort, distinct, grouping).
 **
 ** Readers reuse their batches and their text points into them, so an
 ** operator that holds rows copies them here: column vectors that double
 ** when full, and text and binary bytes in one arena.  Growth is amortised:
 ** no allocation per row.
+**
+** A row set adds a hash table over a row store: each distinct row once,
+** numbered in order of arrival (DISTINCT, GROUP BY keys, the values of
+** DISTINCT aggregates).  NULLs are equal to each other there.
 **
 ** Everything stays in memory for now; spilling to a temporary file past a
 ** memory budget is the planned next step (DESIGN.md, issue 3).
@@ -136,4 +140,99 @@ void sql_rowstore_free(sql_rowstore *rs)
     }
     lt_arena_free(&rs->text);
     memset(rs, 0, sizeof *rs);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Row sets                                                                  */
+/* ------------------------------------------------------------------------ */
+
+int sql_rowset_init(sql_rowset *set, const lt_batch *shape, uint32_t ncols, lt_error *err)
+{
+    memset(set, 0, sizeof *set);
+    if (sql_rowstore_init(&set->rows, shape, ncols) != 0)
+        return lt_error_set(err, "HY001", "out of memory");
+    set->table = calloc(1024, sizeof *set->table);
+    if (set->table == NULL) {
+        sql_rowstore_free(&set->rows);
+        return lt_error_set(err, "HY001", "out of memory");
+    }
+    set->mask = 1023;
+    return 0;
+}
+
+void sql_rowset_free(sql_rowset *set)
+{
+    if (set->table != NULL)
+        sql_rowstore_free(&set->rows);
+    free(set->hashes);
+    free(set->table);
+    memset(set, 0, sizeof *set);
+}
+
+static uint64_t row_hash(const lt_batch *b, uint32_t ncols, uint32_t row)
+{
+    uint64_t h = 0;
+    for (uint32_t c = 0; c < ncols; c++)
+        h = sql_hash_cell(&b->cols[c], row, h);
+    return h;
+}
+
+static bool row_equal(const sql_rowset *set, const lt_batch *b, uint32_t row, uint32_t stored)
+{
+    for (uint32_t c = 0; c < set->rows.ncols; c++)
+        if (!sql_equal_cells(&b->cols[c], row, &set->rows.cols[c], stored))
+            return false;
+    return true;
+}
+
+/* Double the table when it is half full. */
+static int rehash(sql_rowset *set, lt_error *err)
+{
+    if (set->mask >= UINT32_MAX / 4)
+        return lt_error_set(err, "HY001", "too many distinct rows to hold in memory");
+    uint32_t size = (set->mask + 1) * 2;
+    uint32_t *table = calloc(size, sizeof *table);
+    if (table == NULL)
+        return lt_error_set(err, "HY001", "out of memory");
+    for (uint32_t r = 0; r < set->rows.count; r++) {
+        uint32_t i = (uint32_t)set->hashes[r] & (size - 1);
+        while (table[i] != 0)
+            i = (i + 1) & (size - 1);
+        table[i] = r + 1;
+    }
+    free(set->table);
+    set->table = table;
+    set->mask = size - 1;
+    return 0;
+}
+
+int64_t sql_rowset_insert(sql_rowset *set, const lt_batch *b, uint32_t row, bool *added,
+                          lt_error *err)
+{
+    uint64_t h = row_hash(b, set->rows.ncols, row);
+    uint32_t i = (uint32_t)h & set->mask;
+    *added = false;
+    while (set->table[i] != 0) {
+        uint32_t r = set->table[i] - 1;
+        if (set->hashes[r] == h && row_equal(set, b, row, r))
+            return r;
+        i = (i + 1) & set->mask;
+    }
+    if (set->rows.count == set->hash_cap) {
+        uint32_t cap = set->hash_cap ? set->hash_cap * 2 : 1024;
+        uint64_t *nh = realloc(set->hashes, (size_t)cap * sizeof *nh);
+        if (nh == NULL)
+            return lt_error_set(err, "HY001", "out of memory");
+        set->hashes = nh;
+        set->hash_cap = cap;
+    }
+    uint32_t r = set->rows.count;
+    if (sql_rowstore_append(&set->rows, b, row, err) != 0)
+        return -1;
+    set->hashes[r] = h;
+    set->table[i] = r + 1;
+    *added = true;
+    if ((uint64_t)set->rows.count * 2 > set->mask && rehash(set, err) != 0)
+        return -1;
+    return r;
 }

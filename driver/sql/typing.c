@@ -15,6 +15,7 @@
 ** scales are compared exactly by the comparison kernels, so those operands
 ** are not converted.
 */
+#include "func.h"
 #include "query.h"
 #include "value.h"
 #include "lexer.h"
@@ -343,6 +344,57 @@ static int need_type(typer *t, sql_expr *e, lt_type type, const char *what)
     return 0;
 }
 
+/* COUNT: INT64.  SUM: INT64 -> INT64, DECIMAL(p,s) -> DECIMAL(38,s),
+** DOUBLE -> DOUBLE.  AVG: INT64 and DOUBLE -> DOUBLE, DECIMAL(p,s) ->
+** DECIMAL(38,s') with s' = s + min(max(6 - s, 0), 38 - p), so the mean of
+** p-digit values always fits.  MIN, MAX: the argument's type.  All but
+** COUNT are NULL over no rows. */
+static int type_aggregate(typer *t, sql_expr *e)
+{
+    sql_agg agg = e->fn->agg;
+    if (agg == SQL_AGG_COUNT) {
+        e->t = make_type(LT_INT64, 0, 19, false);
+        return 0;
+    }
+    sql_expr *arg = e->args[0];
+    sql_type ty = arg->t;
+    if (agg == SQL_AGG_MIN || agg == SQL_AGG_MAX) {
+        e->t = ty;
+        e->t.nullable = true;
+        return 0;
+    }
+    if (is_text_const(t, arg) && text_const_type(t, arg, LT_DOUBLE, &ty) != 0)
+        return -1;
+    hint(t, arg, LT_DOUBLE);
+    if (ty.type == LT_NULL)
+        ty = make_type(LT_INT64, 0, 19, true);
+    if (!is_number(ty.type))
+        return lt_error_set(t->err, "42000", "%s needs numbers, not %s (line %u, column %u)",
+                            e->fn->name, sql_type_name(ty.type), e->line, e->column);
+    set_want(arg, ty.type, ty.scale);
+    if (ty.type == LT_DOUBLE || (agg == SQL_AGG_AVG && ty.type == LT_INT64)) {
+        e->t = make_type(LT_DOUBLE, 0, 15, true);
+    } else if (ty.type == LT_INT64) {
+        e->t = make_type(LT_INT64, 0, 19, true);
+    } else {
+        int p = ty.size > 38 ? 38 : (int)ty.size, s = ty.scale;
+        if (agg == SQL_AGG_AVG) {
+            int more = 6 - s > 0 ? 6 - s : 0;
+            s += more < 38 - p ? more : 38 - p;
+        }
+        e->t = make_type(LT_DECIMAL, (int16_t)s, 38, true);
+    }
+    return 0;
+}
+
+static int type_func(typer *t, sql_expr *e)
+{
+    if (e->fn->result == SQL_RES_AGGREGATE)
+        return type_aggregate(t, e);
+    return lt_error_set(t->err, "42000", "function %s is not supported yet (line %u, column %u)",
+                        e->fn->name, e->line, e->column);
+}
+
 static bool any_nullable(const sql_expr *e)
 {
     uint32_t n = sql_expr_nchildren(e);
@@ -405,7 +457,10 @@ static int type_expr(typer *t, sql_expr *e)
                 return -1;
         return 0;
     case SQL_E_FUNC:
+        return type_func(t, e);
     case SQL_E_CONCAT:
+    case SQL_E_CASE:
+    case SQL_E_CAST:
         break;
     }
     return lt_error_set(t->err, "42000", "unsupported expression (line %u, column %u)",
@@ -477,6 +532,14 @@ int sql_type_query(sql_query *q, const lt_value *params, lt_error *err)
     for (uint32_t i = 0; i < q->nconj; i++) {
         if (type_expr(&t, q->conj[i]) != 0 ||
             need_type(&t, q->conj[i], LT_BOOL, "WHERE needs a BOOLEAN condition, not") != 0)
+            return -1;
+    }
+    for (uint32_t i = 0; i < q->ngroups; i++)
+        if (type_expr(&t, q->groups[i]) != 0)
+            return -1;
+    for (uint32_t i = 0; i < q->nhaving; i++) {
+        if (type_expr(&t, q->having[i]) != 0 ||
+            need_type(&t, q->having[i], LT_BOOL, "HAVING needs a BOOLEAN condition, not") != 0)
             return -1;
     }
     if (type_count(&t, q->limit) != 0 || type_count(&t, q->offset) != 0)

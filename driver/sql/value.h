@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "../../readers/reader.h"
+#include "ast.h"
 
 #define SQL_DEC_MAX_DIGITS 38
 
@@ -59,6 +60,37 @@ const char *sql_type_name(lt_type t);
 ** that does not exist. */
 int sql_convert_value(const lt_value *in, lt_type to, int16_t scale,
                       lt_value *out, lt_error *err);
+
+/* cast.c: the SQL type names CAST and CONVERT accept (SQL_ prefix
+** optional: SQL_INTEGER, SQL_TYPE_DATE). */
+enum {
+    SQL_TP_NONE = 0,   /* no parameters */
+    SQL_TP_LENGTH,     /* (n): characters or bytes */
+    SQL_TP_PRECISION,  /* (p[, s]) */
+    SQL_TP_FLOAT,      /* (p): binary digits, <= 24 is REAL */
+    SQL_TP_FRACTION    /* (p): fraction-of-second digits */
+};
+typedef struct sql_type_name {
+    const char *name;        /* "CHARACTER VARYING": words one blank apart */
+    lt_type type;
+    uint32_t size;           /* INT64: 3, 5, 10, 19 name the range; TEXT 0: no length */
+    int16_t scale;
+    uint8_t params;          /* SQL_TP_* */
+    bool pad;                /* CHAR(n): blanks up to n characters */
+} sql_type_name;
+const sql_type_name *sql_type_lookup(const char *name, size_t len);
+/* Whether CAST turns `from` into `to` at all (values may still fail). */
+bool sql_cast_allowed(lt_type from, lt_type to);
+/* Convert as CAST does to `to` (type, size, scale); text results point
+** into the input or into `arena`. */
+int sql_cast_value(const lt_value *in, const sql_type *to, bool pad, lt_arena *arena,
+                   lt_value *out, lt_error *err);
+/* Any value as text (as SQL_C_CHAR shows it), in `arena`. */
+int sql_to_text(const lt_value *in, lt_arena *arena, lt_value *out, lt_error *err);
+/* The text of a value that is neither text nor binary into `buf` (at
+** least SQL_FORMAT_MAX bytes, not terminated); returns its length. */
+#define SQL_FORMAT_MAX 96
+size_t sql_format_value(const lt_value *v, char *buf);
 
 /* Width in bytes of one value of `t` in a vector. */
 size_t sql_type_width(lt_type t);

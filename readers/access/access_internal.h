@@ -70,7 +70,7 @@
 
 /* Column flags (descriptor byte). */
 #define MDB_COL_FIXED 0x01
-#define MDB_COL_NULLABLE 0x02
+#define MDB_COL_UPDATABLE 0x02
 #define MDB_COL_AUTONUM 0x04
 #define MDB_COL_HYPERLINK 0x80
 /* Extended flags (Jet 4+ descriptor byte 16). */
@@ -161,6 +161,17 @@ int mdb_usage_pages(const mdb_db *db, uint32_t map_ptr, uint32_t **pages,
 
 /* ---- tables (tdef.c) -------------------------------------------------------- */
 
+/* The values of one complex column, read from its flat table at open:
+** entry texts grouped by complex-value id (complex.c). */
+typedef struct mdb_complex {
+    const char *kind;          /* "ATTACHMENT", "MULTIVALUE", "VERSIONHISTORY" */
+    const char *sep;           /* between the entries of one row */
+    uint32_t n;
+    int32_t *ids;              /* ascending; equal ids keep flat-table order */
+    char **texts;
+    char *error;               /* non-NULL: unreadable, scans fail with it */
+} mdb_complex;
+
 typedef struct mdb_column {
     uint8_t type;              /* MDB_* */
     uint8_t flags, xflags;
@@ -172,6 +183,8 @@ typedef struct mdb_column {
     int codepage;              /* Jet 3 text columns */
     bool fixed;
     bool calculated;
+    int32_t complex_id;        /* complex columns: key of MSysComplexColumns */
+    const mdb_complex *cx;     /* complex columns: their values (NULL: none) */
 } mdb_column;
 
 typedef struct mdb_table {
@@ -316,10 +329,44 @@ typedef struct access_source {
     mdb_db db;
     mdb_table *mtables;        /* parallel to base.tables */
     char **errors;             /* owned lt_table.error texts (or NULL) */
+    mdb_complex *complexes;    /* one per complex column of any table */
+    uint32_t ncomplex;
+    /* Linked tables whose target file was found: the target database
+    ** (opened with the same options) and the table's position in it;
+    ** parallel to base.tables, NULL where not a followed link. */
+    lt_source **links;
+    uint32_t *link_tables;
+    const lt_options *opts;    /* during open only */
+    int depth;                 /* links followed to reach this database */
 } access_source;
+
+/* Links are followed this many files deep at most (a link may point back). */
+#define MDB_MAX_LINK_DEPTH 4
+
+/* Open an Access file as the target of a link (reader.c). */
+int mdb_open_linked(const char *path, const lt_options *opts, int depth, lt_source **out,
+                    lt_error *err);
+
+/* Call `cb` with the values of columns `pos` (-1: NULL) of every row of a
+** table; stops at the first error (cb's or the reader's). */
+#define MDB_EACH_MAX 16
+int mdb_each_row(const mdb_db *db, const mdb_table *mt, const lt_table *t, const int64_t *pos,
+                 uint32_t n, int (*cb)(void *ctx, const lt_value *vals, lt_error *err), void *ctx,
+                 lt_error *err);
+int64_t mdb_column_named(const lt_table *t, const char *name);
 
 /* Read MSysObjects and fill the source's tables. */
 int mdb_catalog_load(access_source *s, lt_error *err);
 void mdb_catalog_free(access_source *s);
+
+/* Resolve every complex column of the source's tables through
+** MSysComplexColumns and read its flat table (fails only when out of memory;
+** an unreadable column gets mdb_complex.error). */
+int mdb_complex_load(access_source *s, lt_error *err);
+void mdb_complex_free(access_source *s);
+
+/* The entries of complex value `id` joined into one text in `arena` (LT_NULL
+** when there are none); -1 when out of memory. */
+int mdb_complex_value(const mdb_complex *cx, int32_t id, lt_arena *arena, lt_value *out);
 
 #endif /* LT_ACCESS_INTERNAL_H */

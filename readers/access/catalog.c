@@ -2,16 +2,18 @@
 ** catalog.c — MSysObjects: which tables, views and links a database has.
 **
 ** MSysObjects is the table whose definition is on page 2.  Each row is an
-** object: its Type (low 7 bits: 1 local table, 4 ODBC-linked table, 5 saved
-** query, 6 linked Access table; the rest are forms, containers, relations
-** ...), its Name, its Id (for a table, the page of its TDEF in the low 24
+** object: its Type (1 local table, 4 ODBC-linked table, 5 saved query,
+** 6 linked Access table; others are containers and relations, and values
+** with the top bit set are forms, reports, macros and modules), its Name, its Id (for a table, the page of its TDEF in the low 24
 ** bits) and its Flags (0x80000000 or 0x2: a system object).
 **
 ** Tables are listed in MSysObjects order: user tables as "TABLE", system
 ** tables (MSys*, and whatever the flags mark) as "SYSTEM TABLE", saved
 ** queries as "VIEW" and linked tables as "LINK".  Views and links are listed
 ** with lt_table.error set: reading them fails with a message that says why
-** (for a link, which file and table it points at).
+** (for a link, which file and table it points at) — except links whose
+** target file is found (as stored, or by its name beside this database):
+** those are opened with the same options and read through.
 */
 #include "access_internal.h"
 
@@ -94,12 +96,22 @@ static lt_table *add_table(access_source *s, uint32_t *cap)
         if (e == NULL)
             return NULL;
         s->errors = e;
+        lt_source **l = realloc(s->links, n * sizeof *l);
+        if (l == NULL)
+            return NULL;
+        s->links = l;
+        uint32_t *lt = realloc(s->link_tables, n * sizeof *lt);
+        if (lt == NULL)
+            return NULL;
+        s->link_tables = lt;
         *cap = n;
     }
     uint32_t i = s->base.ntables++;
     memset(&s->base.tables[i], 0, sizeof s->base.tables[i]);
     memset(&s->mtables[i], 0, sizeof s->mtables[i]);
     s->errors[i] = NULL;
+    s->links[i] = NULL;
+    s->link_tables[i] = 0;
     s->base.tables[i].row_estimate = -1;
     return &s->base.tables[i];
 }
@@ -131,10 +143,111 @@ static int set_error(access_source *s, uint32_t i, const char *text)
     return 0;
 }
 
+/* The file a link names, if it exists: the path as stored, with Windows
+** separators turned, or a file of its name beside this database.  A
+** malloc'ed path, or NULL. */
+static char *find_target(const char *self, const char *database)
+{
+    if (lt_is_regular_file(database))
+        return strdup(database);
+    char *slashed = strdup(database);
+    if (slashed == NULL)
+        return NULL;
+    for (char *p = slashed; *p; p++)
+        if (*p == '\\')
+            *p = '/';
+    if (lt_is_regular_file(slashed))
+        return slashed;
+    free(slashed);
+    const char *name = base_name(database);
+    size_t dir = (size_t)(base_name(self) - self);
+    size_t n = strlen(name);
+    char *beside = malloc(dir + n + 1);
+    if (beside == NULL)
+        return NULL;
+    memcpy(beside, self, dir);
+    memcpy(beside + dir, name, n + 1);
+    if (*name != '\0' && lt_is_regular_file(beside))
+        return beside;
+    free(beside);
+    return NULL;
+}
+
+/* Copy a target table's columns and indexes into the link's entry. */
+static int copy_shape(lt_table *to, const lt_table *from)
+{
+    to->cols = calloc(from->ncols ? from->ncols : 1, sizeof *to->cols);
+    to->indexes = calloc(from->nindexes ? from->nindexes : 1, sizeof *to->indexes);
+    if (to->cols == NULL || to->indexes == NULL)
+        return -1;
+    for (uint32_t c = 0; c < from->ncols; c++) {
+        to->cols[c] = from->cols[c];
+        to->cols[c].name = strdup(from->cols[c].name);
+        if (to->cols[c].name == NULL)
+            return -1;
+        to->ncols = c + 1;
+    }
+    for (uint32_t k = 0; k < from->nindexes; k++) {
+        const lt_index *fx = &from->indexes[k];
+        lt_index *ix = &to->indexes[k];
+        *ix = *fx;
+        ix->name = strdup(fx->name);
+        ix->cols = malloc((fx->ncols ? fx->ncols : 1) * sizeof *ix->cols);
+        to->nindexes = k + 1;
+        if (ix->name == NULL || ix->cols == NULL)
+            return -1;
+        memcpy(ix->cols, fx->cols, fx->ncols * sizeof *ix->cols);
+    }
+    to->row_estimate = from->row_estimate;
+    return 0;
+}
+
+/* Follow link `i` to its target; 1 when followed, 0 when not (text says
+** why), -1 when out of memory. */
+static int follow_link(access_source *s, uint32_t i, const object *o, char *text, size_t cap)
+{
+    const char *target = o->database ? o->database : "";
+    const char *remote = o->foreign ? o->foreign : o->name;
+    char *path = s->own_file && s->depth < MDB_MAX_LINK_DEPTH ? find_target(s->base.path, target) : NULL;
+    if (path == NULL) {
+        snprintf(text, cap,
+                 "'%s': table '%s' is linked to table '%s' of '%s', which Lector cannot open "
+                 "(neither that path nor '%s' beside this database exists)",
+                 s->base.path, o->name, remote, target, base_name(target));
+        return 0;
+    }
+    lt_source *child = NULL;
+    lt_error cerr;
+    lt_error_clear(&cerr);
+    if (mdb_open_linked(path, s->opts, s->depth + 1, &child, &cerr) != 0) {
+        snprintf(text, cap, "'%s': table '%s' is linked to table '%s' of '%s': %s", s->base.path,
+                 o->name, remote, path, cerr.message);
+        free(path);
+        return strcmp(cerr.sqlstate, "HY001") == 0 ? -1 : 0;
+    }
+    int64_t ti = -1;
+    for (uint32_t k = 0; k < child->ntables && ti < 0; k++)
+        if (strcasecmp(child->tables[k].name, remote) == 0)
+            ti = k;
+    if (ti < 0 || child->tables[ti].error != NULL) {
+        snprintf(text, cap, "'%s': table '%s' is linked to table '%s' of '%s', %s", s->base.path,
+                 o->name, remote, path, ti < 0 ? "which has no such table" : child->tables[ti].error);
+        free(path);
+        child->reader->close(child);
+        return 0;
+    }
+    free(path);
+    s->links[i] = child;
+    s->link_tables[i] = (uint32_t)ti;
+    return copy_shape(&s->base.tables[i], &child->tables[ti]) == 0 ? 1 : -1;
+}
+
 /* One object of MSysObjects into the table list. */
 static int add_object(access_source *s, const object *o, uint32_t *cap, lt_error *err)
 {
-    int64_t type = o->type & 0x7f;
+    /* Access's own objects (forms 0x8000, reports 0x8004, modules ...)
+    ** have the top bit of the 16-bit Type set: compare the whole value. */
+    int64_t type = o->type;
     if (o->name == NULL || o->name[0] == '\0' || listed(s, o->name))
         return 0;
     if (type != OBJ_TABLE && type != OBJ_QUERY && type != OBJ_LINK && type != OBJ_ODBC_LINK)
@@ -174,11 +287,11 @@ static int add_object(access_source *s, const object *o, uint32_t *cap, lt_error
                  "but does not run them yet", path, o->name);
     } else if (type == OBJ_LINK) {
         t->kind = "LINK";
-        const char *target = o->database ? o->database : "(no file named)";
-        snprintf(text, sizeof text,
-                 "'%s': table '%s' is linked to table '%s' of '%s', which Lector cannot open "
-                 "(neither that path nor '%s' beside this database exists)",
-                 path, o->name, o->foreign ? o->foreign : o->name, target, base_name(target));
+        int r = follow_link(s, i, o, text, sizeof text);
+        if (r < 0)
+            goto oom;
+        if (r > 0)
+            return 0;
     } else {
         t->kind = "LINK";
         snprintf(text, sizeof text,
@@ -192,27 +305,73 @@ oom:
     return lt_error_set(err, "HY001", "out of memory reading '%s'", s->db.path);
 }
 
-/* Read one row of MSysObjects into `o`. */
-static int read_object(mdb_decoder *d, const mdb_row *row, const int64_t *pos, object *o,
-                       lt_error *err)
+int mdb_each_row(const mdb_db *db, const mdb_table *mt, const lt_table *t, const int64_t *pos,
+                 uint32_t n, int (*cb)(void *ctx, const lt_value *vals, lt_error *err), void *ctx,
+                 lt_error *err)
 {
-    for (int k = 0; k < C_COUNT; k++) {
-        if (pos[k] < 0)
-            continue;
-        lt_value v;
-        if (mdb_value(d, row, (uint32_t)pos[k], &v, err) != 0)
-            return -1;
-        switch (k) {
-        case C_ID: o->id = v.type == LT_INT64 ? v.u.i64 : 0; break;
-        case C_TYPE: o->type = v.type == LT_INT64 ? v.u.i64 : -1; break;
-        case C_FLAGS: o->flags = v.type == LT_INT64 ? v.u.i64 : 0; break;
-        case C_NAME: o->name = dup_text(&v); break;
-        case C_DATABASE: o->database = dup_text(&v); break;
-        case C_FOREIGN: o->foreign = dup_text(&v); break;
-        case C_CONNECT: o->connect = dup_text(&v); break;
-        }
+    lt_arena arena;
+    lt_arena_init(&arena);
+    mdb_decoder d = {.db = db, .mt = mt, .table = t, .arena = &arena};
+    lt_value vals[MDB_EACH_MAX];
+    mdb_cursor cur;
+    int rc = -1;
+    if (n > MDB_EACH_MAX || mdb_cursor_open(&cur, db, mt, err) != 0) {
+        if (n > MDB_EACH_MAX)
+            lt_error_set(err, "HY000", "'%s': too many columns asked for", db->path);
+        lt_arena_free(&arena);
+        return -1;
     }
-    return 0;
+    mdb_row row;
+    int r;
+    while ((r = mdb_cursor_next(&cur, &row, err)) > 0) {
+        if (mdb_row_crack(db, mt, &row, err) != 0)
+            goto done;
+        for (uint32_t k = 0; k < n; k++) {
+            memset(&vals[k], 0, sizeof vals[k]);
+            if (pos[k] >= 0 && mdb_value(&d, &row, (uint32_t)pos[k], &vals[k], err) != 0)
+                goto done;
+        }
+        if (cb(ctx, vals, err) != 0)
+            goto done;
+        lt_arena_reset(&arena);
+    }
+    rc = r == 0 ? 0 : -1;
+done:
+    mdb_cursor_close(&cur);
+    mdb_decoder_free(&d);
+    lt_arena_free(&arena);
+    return rc;
+}
+
+/* The position of the column named `name` in `t`, or -1. */
+int64_t mdb_column_named(const lt_table *t, const char *name)
+{
+    for (uint32_t c = 0; c < t->ncols; c++)
+        if (strcasecmp(t->cols[c].name, name) == 0)
+            return c;
+    return -1;
+}
+
+typedef struct catalog_ctx {
+    access_source *s;
+    uint32_t cap;
+} catalog_ctx;
+
+static int catalog_row(void *ctx, const lt_value *v, lt_error *err)
+{
+    catalog_ctx *c = ctx;
+    object o;
+    memset(&o, 0, sizeof o);
+    o.id = v[C_ID].type == LT_INT64 ? v[C_ID].u.i64 : 0;
+    o.type = v[C_TYPE].type == LT_INT64 ? v[C_TYPE].u.i64 : -1;
+    o.flags = v[C_FLAGS].type == LT_INT64 ? v[C_FLAGS].u.i64 : 0;
+    o.name = dup_text(&v[C_NAME]);
+    o.database = dup_text(&v[C_DATABASE]);
+    o.foreign = dup_text(&v[C_FOREIGN]);
+    o.connect = dup_text(&v[C_CONNECT]);
+    int rc = add_object(c->s, &o, &c->cap, err);
+    object_clear(&o);
+    return rc;
 }
 
 int mdb_catalog_load(access_source *s, lt_error *err)
@@ -222,52 +381,21 @@ int mdb_catalog_load(access_source *s, lt_error *err)
     lt_table t;
     memset(&t, 0, sizeof t);
     t.name = "MSysObjects";
-    if (mdb_tdef_read(db, MSYSOBJECTS_PAGE, &mt, &t, err) != 0) {
-        mdb_table_free(&mt);
-        t.name = NULL;
-        table_clear(&t);
-        return -1;
-    }
-    int64_t pos[C_COUNT];
-    for (int k = 0; k < C_COUNT; k++) {
-        pos[k] = -1;
-        for (uint32_t c = 0; c < t.ncols; c++)
-            if (strcasecmp(t.cols[c].name, catalog_cols[k]) == 0)
-                pos[k] = c;
-    }
     int rc = -1;
-    lt_arena arena;
-    lt_arena_init(&arena);
-    mdb_decoder d = {.db = db, .mt = &mt, .table = &t, .arena = &arena};
-    mdb_cursor cur;
-    memset(&cur, 0, sizeof cur);
+    if (mdb_tdef_read(db, MSYSOBJECTS_PAGE, &mt, &t, err) != 0)
+        goto done;
+    int64_t pos[C_COUNT];
+    for (int k = 0; k < C_COUNT; k++)
+        pos[k] = mdb_column_named(&t, catalog_cols[k]);
     if (pos[C_ID] < 0 || pos[C_NAME] < 0 || pos[C_TYPE] < 0) {
         lt_error_set(err, "HY000", "'%s' is corrupt: MSysObjects lacks its Id, Name or Type column", db->path);
         goto done;
     }
-    if (mdb_cursor_open(&cur, db, &mt, err) != 0)
+    catalog_ctx ctx = {s, 0};
+    if (mdb_each_row(db, &mt, &t, pos, C_COUNT, catalog_row, &ctx, err) != 0)
         goto done;
-    uint32_t cap = 0;
-    mdb_row row;
-    int r;
-    while ((r = mdb_cursor_next(&cur, &row, err)) > 0) {
-        if (mdb_row_crack(db, &mt, &row, err) != 0)
-            goto done;
-        object o;
-        memset(&o, 0, sizeof o);
-        if (read_object(&d, &row, pos, &o, err) != 0 || add_object(s, &o, &cap, err) != 0) {
-            object_clear(&o);
-            goto done;
-        }
-        object_clear(&o);
-        lt_arena_reset(&arena);
-    }
-    if (r == 0)
-        rc = 0;
+    rc = mdb_complex_load(s, err);
 done:
-    mdb_cursor_close(&cur);
-    mdb_decoder_free(&d);
-    lt_arena_free(&arena);
     mdb_table_free(&mt);
     t.name = NULL;
     table_clear(&t);
@@ -276,14 +404,21 @@ done:
 
 void mdb_catalog_free(access_source *s)
 {
+    mdb_complex_free(s);
     for (uint32_t i = 0; i < s->base.ntables; i++) {
         table_clear(&s->base.tables[i]);
         mdb_table_free(&s->mtables[i]);
         free(s->errors[i]);
+        if (s->links[i] != NULL)
+            s->links[i]->reader->close(s->links[i]);
     }
     free(s->base.tables);
     free(s->mtables);
     free(s->errors);
+    free(s->links);
+    free(s->link_tables);
+    s->links = NULL;
+    s->link_tables = NULL;
     s->base.tables = NULL;
     s->mtables = NULL;
     s->errors = NULL;

@@ -49,7 +49,7 @@ const mdb_format mdb_jet4_format = {
     .col_codepage = 0,
     .name_len_size = 2,
     .real_def = 52, .real_cols = 4, .real_flags = 42,
-    .logical_def = 28, .logical_real = 8, .logical_type = 27,
+    .logical_def = 28, .logical_real = 8, .logical_type = 23,
 };
 
 #define HDR_VERSION 0x14

@@ -26,6 +26,10 @@ struct lt_scan {
     mdb_decoder dec;
     mdb_row row;
     bool done;
+    /* a followed link: the scan of the target table */
+    lt_source *inner_src;
+    lt_scan *inner;
+    lt_scan_spec inner_spec;
 };
 
 static bool has_suffix(const char *path, const char *ext)
@@ -83,15 +87,20 @@ static int open_bytes(access_source *s, const uint8_t *data, size_t size, const 
 {
     if (mdb_header_parse(&s->db, s->base.path, data, size, opts, err) != 0)
         return -1;
-    return mdb_catalog_load(s, err);
+    s->opts = opts;
+    int rc = mdb_catalog_load(s, err);
+    s->opts = NULL;
+    return rc;
 }
 
-static int access_open(const char *path, const lt_options *opts, lt_source **out, lt_error *err)
+static int open_file(const char *path, const lt_options *opts, int depth, lt_source **out,
+                     lt_error *err)
 {
     *out = NULL;
     access_source *s = source_new(path);
     if (s == NULL)
         return lt_error_set(err, "HY001", "out of memory opening '%s'", path);
+    s->depth = depth;
     if (lt_map_file(path, &s->file, err) != 0) {
         source_free(s);
         return -1;
@@ -107,6 +116,17 @@ static int access_open(const char *path, const lt_options *opts, lt_source **out
     }
     *out = &s->base;
     return 0;
+}
+
+static int access_open(const char *path, const lt_options *opts, lt_source **out, lt_error *err)
+{
+    return open_file(path, opts, 0, out, err);
+}
+
+int mdb_open_linked(const char *path, const lt_options *opts, int depth, lt_source **out,
+                    lt_error *err)
+{
+    return open_file(path, opts, depth, out, err);
 }
 
 int lt_access_open_memory(const uint8_t *data, size_t len, const char *name,
@@ -135,6 +155,8 @@ static void scan_free(lt_scan *sc)
 {
     if (sc == NULL)
         return;
+    if (sc->inner != NULL)
+        sc->inner_src->reader->scan_close(sc->inner);
     mdb_cursor_close(&sc->cur);
     mdb_decoder_free(&sc->dec);
     free(sc);
@@ -168,6 +190,17 @@ static int access_scan_open(lt_source *base, const lt_scan_spec *spec, lt_scan *
     lt_scan *sc = calloc(1, sizeof *sc);
     if (sc == NULL)
         return lt_error_set(err, "HY001", "out of memory");
+    if (src->links != NULL && src->links[spec->table] != NULL) {
+        sc->inner_src = src->links[spec->table];
+        sc->inner_spec = *spec;
+        sc->inner_spec.table = src->link_tables[spec->table];
+        if (sc->inner_src->reader->scan_open(sc->inner_src, &sc->inner_spec, &sc->inner, err) != 0) {
+            scan_free(sc);
+            return -1;
+        }
+        *out = sc;
+        return 0;
+    }
     sc->src = src;
     sc->mt = &src->mtables[spec->table];
     sc->table = t;
@@ -225,6 +258,8 @@ static int read_row(lt_scan *sc, lt_batch *batch, uint32_t row, lt_error *err)
 
 static int access_scan_next(lt_scan *sc, lt_batch *batch, lt_error *err)
 {
+    if (sc->inner != NULL)
+        return sc->inner_src->reader->scan_next(sc->inner, batch, err);
     lt_batch_reset(batch);
     if (sc->done)
         return 0;
@@ -257,6 +292,8 @@ static int64_t access_count_rows(lt_source *base, uint32_t table, lt_error *err)
     access_source *src = (access_source *)base;
     if (table_usable(src, table, err) != 0)
         return -1;
+    if (src->links != NULL && src->links[table] != NULL)
+        return src->links[table]->reader->count_rows(src->links[table], src->link_tables[table], err);
     mdb_cursor cur;
     if (mdb_cursor_open(&cur, &src->db, &src->mtables[table], err) != 0)
         return -1;

@@ -90,6 +90,8 @@ static void parse_column(const mdb_db *db, const uint8_t *e, mdb_column *c)
         c->scale = e[f->col_scale];
         c->xflags = e[f->col_flags + 1];
         c->calculated = (c->xflags & MDB_COLX_CALCULATED) != 0;
+        if (c->type == MDB_COMPLEX)
+            c->complex_id = (int32_t)lt_le32(e + f->col_prec);
     }
     if (c->type == MDB_BOOL)
         c->length = 0;
@@ -161,6 +163,8 @@ static int parse_indexes(const mdb_db *db, const tdef_buf *b, size_t pos, uint32
             if (at < 0)
                 return tdef_corrupt(db, b, "an index names a column the table does not have", err);
             ix->cols[ix->ncols++] = (uint32_t)at;
+            if (ix->primary)
+                t->cols[at].nullable = false;
         }
     }
     return 0;

@@ -17,7 +17,7 @@
 ** | Memo / Long Text (0x0C)  | TEXT      | long               | LONGCHAR   |
 ** | Replication ID (0x0F)    | GUID      | 36                 | GUID       |
 ** | Decimal (0x10)           | DECIMAL   | precision, scale   | DECIMAL    |
-** | Complex (0x12)           | INT64     | 10                 | COMPLEX    |
+** | Complex (0x12)           | TEXT      | long               | ATTACHMENT, MULTIVALUE, VERSIONHISTORY |
 ** | Large Number (0x13)      | INT64     | 19                 | BIGINT     |
 ** | Date/Time Extended (0x14)| TIMESTAMP | 26, 6              | DATETIME2  |
 **
@@ -41,7 +41,9 @@
 void mdb_column_describe(const mdb_db *db, const mdb_column *mc, lt_column *out)
 {
     memset(out, 0, sizeof *out);
-    out->nullable = (mc->flags & MDB_COL_NULLABLE) != 0;
+    /* Nullable unless a Yes/No (never NULL) or in the primary key (tdef.c);
+    ** Access keeps "Required" in the LvProp properties, not read here. */
+    out->nullable = true;
     switch (mc->type) {
     case MDB_BOOL:
         out->type = LT_BOOL, out->size = 1, out->type_name = "BIT";
@@ -76,7 +78,7 @@ void mdb_column_describe(const mdb_db *db, const mdb_column *mc, lt_column *out)
         out->type = LT_DECIMAL, out->size = (uint32_t)p, out->scale = (int16_t)s, out->type_name = "DECIMAL";
         break;
     }
-    case MDB_COMPLEX: out->type = LT_INT64, out->size = 10, out->type_name = "COMPLEX"; break;
+    case MDB_COMPLEX: out->type = LT_TEXT, out->size = LONG_SIZE, out->is_long = true, out->type_name = "COMPLEX"; break;
     case MDB_BIGINT: out->type = LT_INT64, out->size = 19, out->type_name = "BIGINT"; break;
     case MDB_DATETIMEEXT: out->type = LT_TIMESTAMP, out->size = 26, out->scale = 6, out->type_name = "DATETIME2"; break;
     default: out->type = LT_BINARY, out->size = mc->length ? mc->length : 255, out->type_name = "UNKNOWN"; break;
@@ -239,7 +241,15 @@ int mdb_value(mdb_decoder *d, const mdb_row *row, uint32_t col, lt_value *out, l
     switch (mc->type) {
     case MDB_BYTE: out->type = LT_INT64, out->u.i64 = p[0]; break;
     case MDB_INT: out->type = LT_INT64, out->u.i64 = (int16_t)lt_le16(p); break;
-    case MDB_LONG: case MDB_COMPLEX: out->type = LT_INT64, out->u.i64 = (int32_t)lt_le32(p); break;
+    case MDB_LONG: out->type = LT_INT64, out->u.i64 = (int32_t)lt_le32(p); break;
+    case MDB_COMPLEX:
+        if (mc->cx == NULL || mc->cx->error != NULL)
+            return lt_error_set(err, "HY000", "'%s': complex column '%s' of table '%s' cannot be read: %s",
+                                d->db->path, d->table->cols[col].name, d->table->name,
+                                mc->cx ? mc->cx->error : "MSysComplexColumns does not describe it");
+        if (mdb_complex_value(mc->cx, (int32_t)lt_le32(p), d->arena, out) != 0)
+            return oom(d, err);
+        break;
     case MDB_BIGINT: out->type = LT_INT64, out->u.i64 = (int64_t)lt_le64(p); break;
     case MDB_MONEY:
         out->type = LT_DECIMAL, out->scale = 4, out->u.dec = (int64_t)lt_le64(p);

@@ -77,9 +77,8 @@ void lt_batch_reset(lt_batch *b)
     lt_arena_reset(&b->arena);
 }
 
-void lt_batch_get(const lt_batch *b, uint32_t col, uint32_t row, lt_value *out)
+void lt_vector_get(const lt_vector *v, uint32_t row, lt_value *out)
 {
-    const lt_vector *v = &b->cols[col];
     memset(out, 0, sizeof *out);
     if (v->nulls[row]) {
         out->type = LT_NULL;
@@ -103,6 +102,11 @@ void lt_batch_get(const lt_batch *b, uint32_t col, uint32_t row, lt_value *out)
     case LT_GUID:      out->u.guid = v->v.guid[row]; break;
     case LT_NULL:      out->type = LT_NULL; break;
     }
+}
+
+void lt_batch_get(const lt_batch *b, uint32_t col, uint32_t row, lt_value *out)
+{
+    lt_vector_get(&b->cols[col], row, out);
 }
 
 int lt_batch_set(lt_batch *b, uint32_t col, uint32_t row, const lt_value *val)

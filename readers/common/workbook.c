@@ -358,6 +358,8 @@ void lt_wb_stats_size(lt_wb_stats *st, const lt_wb_cell *cell)
         return;
     char buf[LT_WB_RENDER_MAX];
     grow(&st->render_units, (uint32_t)lt_wb_render_number(cell->num, buf));
+    if (st->unsized > 0)
+        st->unsized--;
 }
 
 void lt_wb_describe_column(const lt_wb_stats *st, lt_column *col)
@@ -410,13 +412,14 @@ void lt_wb_describe_column(const lt_wb_stats *st, lt_column *col)
 /*
 ** The shortest decimal digits that read back as `a` (> 0, finite): digits
 ** without trailing zeros, and the exponent of the first digit.  Any decimal
-** of at most 15 digits survives a round trip through a double, so when 15
-** digits suffice the correctly rounded 15-digit form, trimmed, is the
-** shortest; else 16, else 17 (always enough).
+** of at most 15 digits survives a round trip through a normal double, so
+** when 15 digits suffice the correctly rounded 15-digit form, trimmed, is
+** the shortest; else 16, else 17 (always enough).  Subnormal numbers hold
+** fewer digits: they try every precision.
 */
 static size_t shortest_digits(double a, char digits[20], int *exp10)
 {
-    for (int prec = 15; prec <= 17; prec++) {
+    for (int prec = a < 2.2250738585072014e-308 ? 1 : 15; prec <= 17; prec++) {
         char tmp[48], back[48];
         snprintf(tmp, sizeof tmp, "%.*e", prec - 1, a);
         size_t n = 0;
@@ -443,6 +446,57 @@ static size_t shortest_digits(double a, char digits[20], int *exp10)
     return 0;   /* not reached */
 }
 
+/* Digits of a non-negative integer, written backwards from `end`. */
+static char *put_digits(char *end, uint64_t u)
+{
+    do {
+        *--end = (char)('0' + u % 10);
+        u /= 10;
+    } while (u > 0);
+    return end;
+}
+
+/*
+** The common case, exactly and fast: a value that is m / 10^k for an
+** integer m below 2^52 and k <= 15.  Both m and 10^k are exact doubles, so
+** the division is the correctly rounded value of that decimal: when it
+** equals v, the decimal reads back as v, and the smallest such k gives the
+** fewest digits (below 2^52 two decimals of the same k never share a
+** double).  Python's repr writes such values (1e-4 <= |v| < 1e15) in fixed
+** notation, as here.  Returns 0 when v is not of that form.
+*/
+static size_t render_decimal(double v, char *buf)
+{
+    static const double p10[16] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8,
+                                   1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+    double a = v < 0 ? -v : v;
+    if (!(a >= 1e-4 && a < 1e15))
+        return 0;
+    for (int k = 1; k < 16; k++) {
+        double x = a * p10[k];
+        if (x >= 4503599627370496.0)      /* 2^52 */
+            return 0;
+        uint64_t m = (uint64_t)(x + 0.5);
+        if ((double)m / p10[k] != a)
+            continue;
+        char tmp[40], *end = tmp + sizeof tmp, *p = put_digits(end, m);
+        while (end - p <= k)              /* at least one digit before the point */
+            *--p = '0';
+        size_t n = 0;
+        if (v < 0)
+            buf[n++] = '-';
+        size_t whole = (size_t)(end - p) - (size_t)k;
+        memcpy(buf + n, p, whole);
+        n += whole;
+        buf[n++] = '.';
+        memcpy(buf + n, p + whole, (size_t)k);
+        n += (size_t)k;
+        buf[n] = '\0';
+        return n;
+    }
+    return 0;
+}
+
 size_t lt_wb_render_number(double v, char *buf)
 {
     if (v != v || v - v != 0.0) {
@@ -451,6 +505,9 @@ size_t lt_wb_render_number(double v, char *buf)
     }
     if (is_integral(v))
         return (size_t)snprintf(buf, LT_WB_RENDER_MAX, "%" PRId64, (int64_t)v);
+    size_t fast = render_decimal(v, buf);
+    if (fast > 0)
+        return fast;
     char digits[20];
     int e;
     size_t n = shortest_digits(v < 0 ? -v : v, digits, &e);

@@ -107,7 +107,9 @@ lt_type lt_wb_stats_type(const lt_wb_stats *st);
 /* True when the column is TEXT and holds numbers not yet sized. */
 bool lt_wb_stats_needs_size(const lt_wb_stats *st);
 
-/* Size a number cell of a TEXT column exactly (second walk). */
+/* Size a number cell of a TEXT column exactly (second walk); each sized
+** number leaves `unsized`.  Numbers left unsized are assumed the longest
+** form (24 characters). */
 void lt_wb_stats_size(lt_wb_stats *st, const lt_wb_cell *cell);
 
 /* Fill type, size, scale, nullable and type_name (not the name). */

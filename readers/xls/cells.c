@@ -6,6 +6,7 @@
 ** value and are not reported.  Substreams embedded in a sheet (charts
 ** between their own BOF and EOF) are skipped.
 */
+#include <stdlib.h>
 #include <string.h>
 
 #include "../common/codepage.h"
@@ -217,6 +218,24 @@ static bool is_cell(uint16_t type)
     }
 }
 
+/* The next cell through the sheet's order index. */
+static int next_in_order(xls_cells *it, xls_cell *out, lt_error *err)
+{
+    const xls_source *src = it->src;
+    while (it->next_order < it->sheet->norder) {
+        xls_record rec;
+        size_t at = it->sheet->order[it->next_order++];
+        if (xls_record_at(src->wb.data, src->wb.len, at, &rec, src->label, err) != 1)
+            return -1;
+        memset(out, 0, sizeof *out);
+        it->mul_n = it->mul_i = 0;
+        int r = cell(it, &rec, out, err);
+        if (r != 0)
+            return r;
+    }
+    return 0;
+}
+
 int xls_cells_next(xls_cells *it, xls_cell *out, lt_error *err)
 {
     const xls_source *src = it->src;
@@ -224,6 +243,8 @@ int xls_cells_next(xls_cells *it, xls_cell *out, lt_error *err)
         next_of_mulrk(it, out);
         return 1;
     }
+    if (it->sheet->order != NULL)
+        return next_in_order(it, out, err);
     for (;;) {
         xls_record rec;
         int r = xls_record_at(src->wb.data, src->wb.len, it->pos, &rec, src->label, err);
@@ -258,4 +279,56 @@ int xls_cells_next(xls_cells *it, xls_cell *out, lt_error *err)
         if (r != 0)
             return r;
     }
+}
+
+int xls_cells_index(const xls_source *src, xls_sheet *sheet, lt_error *err)
+{
+    /* Pass 1: count the cell records per row; pass 2: place them. */
+    size_t *count = calloc(65537, sizeof *count);
+    if (count == NULL)
+        return lt_error_set(err, "HY001", "out of memory");
+    size_t total = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == 1) {
+            sheet->order = malloc((total ? total : 1) * sizeof *sheet->order);
+            if (sheet->order == NULL) {
+                free(count);
+                return lt_error_set(err, "HY001", "out of memory");
+            }
+            size_t sum = 0;
+            for (size_t r = 0; r < 65536; r++) {
+                size_t n = count[r];
+                count[r] = sum;
+                sum += n;
+            }
+        }
+        int depth = 0;
+        xls_record rec;
+        for (size_t pos = sheet->start;; pos = rec.next) {
+            int r = xls_record_at(src->wb.data, src->wb.len, pos, &rec, src->label, err);
+            if (r <= 0) {
+                free(count);
+                free(sheet->order);
+                sheet->order = NULL;
+                return r < 0 ? -1 : lt_error_set(err, "HY000", "'%s': sheet '%s' ends without an EOF record",
+                                                 src->label, sheet->name);
+            }
+            if (rec.type == XLS_EOF && depth-- == 0)
+                break;
+            if (rec.type == XLS_BOF)
+                depth++;
+            if (depth > 0 || !is_cell(rec.type) || rec.len < 2)
+                continue;
+            uint16_t row = lt_le16(src->wb.data + rec.data);
+            if (pass == 0) {
+                count[row]++;
+                total++;
+            } else {
+                sheet->order[count[row]++] = rec.data - 4;
+            }
+        }
+    }
+    sheet->norder = total;
+    free(count);
+    return 0;
 }

@@ -250,8 +250,10 @@ int xls_cfb_open(xls_cfb *c, const uint8_t *file, size_t size, const char *name,
     c->file = file;
     c->size = size;
     c->name = name;
-    if (size < 512 || memcmp(file, signature, 8) != 0)
+    if (size < 8 || memcmp(file, signature, 8) != 0)
         return lt_error_set(err, "HY000", "'%s' is not a compound file (no OLE2 signature)", name);
+    if (size < 512)
+        return lt_error_set(err, "HY000", "'%s' is too short for a compound file (%zu bytes; truncated?)", name, size);
     const uint8_t *h = file;
     uint16_t major = lt_le16(h + 0x1A), shift = lt_le16(h + 0x1E);
     if ((shift != 9 && shift != 12) || lt_le16(h + 0x20) != MINI_SHIFT)

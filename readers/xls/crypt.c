@@ -1,10 +1,10 @@
 /*
 ** crypt.c — encrypted workbooks: the FILEPASS record ([MS-XLS] 2.4.117) and
 ** the RC4 schemes of [MS-OFFCRYPTO] 2.3.6 (RC4, keys from MD5) and 2.3.5
-** (RC4 CryptoAPI, keys from SHA-1), with PWD= or, without it, Excel's
-** built-in "VelvetSweatshop" (the password of workbooks that only protect
-** themselves against writing, which Excel opens without asking).
-** XOR obfuscation is not read: it fails with a message naming it.
+** (RC4 CryptoAPI, keys from SHA-1) and XOR obfuscation (2.3.7), with PWD=
+** or, without it, Excel's built-in "VelvetSweatshop" (the password of
+** workbooks that only protect themselves against writing, which Excel
+** opens without asking).
 **
 ** After FILEPASS every record's data is encrypted, except the records the
 ** spec exempts; the RC4 key changes every 1024 bytes of the stream and the
@@ -315,6 +315,93 @@ static bool cryptoapi_keying(const uint8_t *h, size_t len, const char *password,
     return memcmp(sum, check + 16, 20) == 0;
 }
 
+/* ---- XOR obfuscation ([MS-OFFCRYPTO] 2.3.7, "method 1") ------------------------------ */
+
+static const uint8_t xor_pad[15] = {0xBB, 0xFF, 0xFF, 0xBA, 0xFF, 0xFF, 0xB9, 0x80,
+                                    0x00, 0xBE, 0x0F, 0x00, 0xBF, 0x0F, 0x00};
+static const uint16_t xor_initial[15] = {0xE1F0, 0x1D0F, 0xCC9C, 0x84C0, 0x110C, 0x0E10, 0xF1CE, 0x313E,
+                                         0x1872, 0xE139, 0xD40F, 0x84F9, 0x280C, 0xA96A, 0x4EC3};
+static const uint16_t xor_matrix[105] = {
+    0xAEFC, 0x4DD9, 0x9BB2, 0x2745, 0x4E8A, 0x9D14, 0x2A09, 0x7B61, 0xF6C2, 0xFDA5, 0xEB6B, 0xC6F7,
+    0x9DCF, 0x2BBF, 0x4563, 0x8AC6, 0x05AD, 0x0B5A, 0x16B4, 0x2D68, 0x5AD0, 0x0375, 0x06EA, 0x0DD4,
+    0x1BA8, 0x3750, 0x6EA0, 0xDD40, 0xD849, 0xA0B3, 0x5147, 0xA28E, 0x553D, 0xAA7A, 0x44D5, 0x6F45,
+    0xDE8A, 0xAD35, 0x4A4B, 0x9496, 0x390D, 0x721A, 0xEB23, 0xC667, 0x9CEF, 0x29FF, 0x53FE, 0xA7FC,
+    0x5FD9, 0x47D3, 0x8FA6, 0x0F6D, 0x1EDA, 0x3DB4, 0x7B68, 0xF6D0, 0xB861, 0x60E3, 0xC1C6, 0x93AD,
+    0x377B, 0x6EF6, 0xDDEC, 0x45A0, 0x8B40, 0x06A1, 0x0D42, 0x1A84, 0x3508, 0x6A10, 0xAA51, 0x4483,
+    0x8906, 0x022D, 0x045A, 0x08B4, 0x1168, 0x76B4, 0xED68, 0xCAF1, 0x85C3, 0x1BA7, 0x374E, 0x6E9C,
+    0x3730, 0x6E60, 0xDCC0, 0xA9A1, 0x4363, 0x86C6, 0x1DAD, 0x3331, 0x6662, 0xCCC4, 0x89A9, 0x0373,
+    0x06E6, 0x0DCC, 0x1021, 0x2042, 0x4084, 0x8108, 0x1231, 0x2462, 0x48C4};
+
+/* The password as 1..15 single bytes (code points above 255 keep their low
+** byte, as an ANSI conversion of them would be lossy anyway); 0 when empty
+** or longer than 15. */
+static size_t xor_password(const char *pw, uint8_t out[15])
+{
+    uint8_t u16[64];
+    size_t n = utf16_password(pw, u16, sizeof u16) / 2;
+    if (n == 0 || n > 15)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        out[i] = u16[2 * i];
+    return n;
+}
+
+static uint16_t xor_verifier(const uint8_t *pw, size_t n)
+{
+    uint16_t v = 0;
+    for (size_t i = n + 1; i-- > 0;) {
+        uint16_t ch = i == 0 ? (uint16_t)n : pw[i - 1];
+        v = (uint16_t)((((v >> 14) & 1) | ((v << 1) & 0x7FFF)) ^ ch);
+    }
+    return (uint16_t)(v ^ 0xCE4B);
+}
+
+static uint16_t xor_key(const uint8_t *pw, size_t n)
+{
+    uint16_t key = xor_initial[n - 1];
+    int element = 0x68;
+    for (size_t i = n; i-- > 0;) {
+        uint8_t ch = pw[i];
+        for (int bit = 0; bit < 7; bit++, element--) {
+            if (ch & 0x40)
+                key ^= xor_matrix[element];
+            ch = (uint8_t)(ch << 1);
+        }
+    }
+    return key;
+}
+
+static uint8_t ror8(uint8_t v, unsigned n)
+{
+    return (uint8_t)((v >> n) | (v << (8 - n)));
+}
+
+static void xor_array(const uint8_t *pw, size_t n, uint8_t out[16])
+{
+    uint16_t key = xor_key(pw, n);
+    uint8_t hi = (uint8_t)(key >> 8), lo = (uint8_t)key;
+    size_t i = n;
+    memset(out, 0, 16);
+    if (i % 2 == 1) {
+        out[i] = ror8(xor_pad[0] ^ hi, 1);
+        i--;
+        out[i] = ror8(pw[n - 1] ^ lo, 1);
+    }
+    while (i > 0) {
+        i--;
+        out[i] = ror8(pw[i] ^ hi, 1);
+        i--;
+        out[i] = ror8(pw[i] ^ lo, 1);
+    }
+    /* The pad fills the rest from the end, two bytes at a time (for an even
+    ** length the last pair reaches back to xor_pad[0]). */
+    int at = 15;
+    for (int pad = 15 - (int)n; pad > 0; pad -= 2, at -= 2) {
+        out[at] = ror8(xor_pad[pad] ^ hi, 1);
+        out[at - 1] = ror8(xor_pad[pad - 1] ^ lo, 1);
+    }
+}
+
 /* ---- the stream -------------------------------------------------------------------- */
 
 static bool exempt(uint16_t type)
@@ -362,7 +449,16 @@ static void decrypt_range(cursor *c, uint8_t *s, size_t from, size_t to)
     }
 }
 
-static int decrypt_stream(xls_source *src, const keying *k, size_t start, lt_error *err)
+/* The key stream of XOR obfuscation restarts for every record at the
+** offset (end of the record's data) modulo 16, and each byte is rotated. */
+static void unxor_range(const uint8_t array[16], uint8_t *s, size_t from, size_t to, size_t index)
+{
+    for (size_t p = from; p < to; p++, index++)
+        s[p] = ror8(s[p] ^ array[index % 16], 5);
+}
+
+static int decrypt_stream(xls_source *src, const keying *k, const uint8_t *xor_arr,
+                          size_t start, lt_error *err)
 {
     if (src->wb.owned == NULL) {
         uint8_t *copy = malloc(src->wb.len ? src->wb.len : 1);
@@ -381,7 +477,10 @@ static int decrypt_stream(xls_source *src, const keying *k, size_t start, lt_err
         size_t from = rec.data;
         if (rec.type == XLS_BOUNDSHEET)
             from += rec.len < 4 ? rec.len : 4;    /* lbPlyPos stays plain */
-        decrypt_range(&c, s, from, rec.next);
+        if (xor_arr != NULL)
+            unxor_range(xor_arr, s, from, rec.next, rec.next - rec.data + from);
+        else
+            decrypt_range(&c, s, from, rec.next);
     }
     return 0;
 }
@@ -402,17 +501,36 @@ static const char *describe(const xls_source *src, const xls_record *fp)
     return "an unknown RC4 encryption";
 }
 
+/* XOR obfuscation: the FILEPASS holds the key and the password verifier. */
+static bool xor_keying(const xls_source *src, const xls_record *fp, const char *password,
+                       uint8_t array[16])
+{
+    const uint8_t *d = src->wb.data + fp->data;
+    size_t at = src->biff == 8 ? 2 : 0;
+    uint8_t pw[15];
+    size_t n = xor_password(password, pw);
+    if (fp->len < at + 4 || n == 0)
+        return false;
+    if (xor_key(pw, n) != lt_le16(d + at) || xor_verifier(pw, n) != lt_le16(d + at + 2))
+        return false;
+    xor_array(pw, n, array);
+    return true;
+}
+
 int xls_decrypt(xls_source *src, const xls_record *fp, const char *password, lt_error *err)
 {
     const char *kind = describe(src, fp);
     const uint8_t *d = src->wb.data + fp->data;
     bool rc4_plain = strcmp(kind, "RC4") == 0, cryptoapi = strcmp(kind, "RC4 CryptoAPI") == 0;
-    if (!rc4_plain && !cryptoapi)
+    bool xor = strcmp(kind, "XOR obfuscation") == 0;
+    if (!rc4_plain && !cryptoapi && !xor)
         return lt_error_set(err, "HY000", "'%s' is protected with %s: Lector cannot read it", src->label, kind);
     keying k;
+    uint8_t array[16];
     const char *pw = password != NULL ? password : DEFAULT_PASSWORD;
-    bool ok = rc4_plain ? rc4_keying(d + 6, fp->len - 6, pw, &k)
-                        : cryptoapi_keying(d + 6, fp->len - 6, pw, &k);
+    bool ok = xor ? xor_keying(src, fp, pw, array)
+              : rc4_plain ? rc4_keying(d + 6, fp->len - 6, pw, &k)
+              : cryptoapi_keying(d + 6, fp->len - 6, pw, &k);
     if (!ok) {
         if (password != NULL)
             return lt_error_set(err, "28000", "'%s' is encrypted with %s and the password given (PWD=) is not its password",
@@ -420,5 +538,5 @@ int xls_decrypt(xls_source *src, const xls_record *fp, const char *password, lt_
         return lt_error_set(err, "28000", "'%s' is encrypted with %s and a password: give it with PWD=",
                             src->label, kind);
     }
-    return decrypt_stream(src, &k, fp->next, err);
+    return decrypt_stream(src, xor ? NULL : &k, xor ? array : NULL, fp->next, err);
 }

@@ -6,8 +6,8 @@
 ** The source is immutable after open: the stream, the shared strings and
 ** the per-sheet layout are read-only, so scans on several threads need no
 ** lock.  A scan walks the sheet's records from where the previous batch
-** stopped; a sheet whose cells are out of row order is walked from its
-** start for every batch instead (rare: files written by some tools).
+** stopped (a sheet whose cells are out of row order through the row index
+** its type scan built).
 */
 #include "xls.h"
 
@@ -66,8 +66,10 @@ static void xls_close(lt_source *base)
     }
     free(base->tables);
     free(base->path);
-    for (uint32_t i = 0; i < src->nsheets; i++)
+    for (uint32_t i = 0; i < src->nsheets; i++) {
         free(src->sheets[i].name);
+        free(src->sheets[i].order);
+    }
     free(src->sheets);
     free(src->table_sheet);
     free(src->table_errors);
@@ -307,8 +309,6 @@ static int xls_scan_next(lt_scan *scan, lt_batch *batch, lt_error *err)
         n = batch->capacity;
     for (uint32_t b = 0; b < batch->ncols; b++)
         memset(batch->cols[b].nulls, 1, n);
-    if (!sh->ordered)
-        xls_cells_start(&scan->it, src, sh, NULL);
     scan->it.arena = &batch->arena;
     uint32_t lo = scan->next_row, hi = scan->next_row + n;
     for (;;) {
@@ -322,8 +322,6 @@ static int xls_scan_next(lt_scan *scan, lt_batch *batch, lt_error *err)
         if (c.row < lo)
             continue;
         if (c.row >= hi) {
-            if (!sh->ordered)
-                continue;
             scan->it = saved;   /* the next batch starts with this cell */
             break;
         }

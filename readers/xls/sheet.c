@@ -5,8 +5,8 @@
 **
 ** Cells normally come in row order; the first cell then sits in the first
 ** used row, so one walk can set the header row aside.  A sheet whose cells
-** are out of order is walked again once its first row is known, and its
-** scans re-walk the sheet per batch (reader.c).
+** are out of order gets a row index (cells.c), through which it is walked
+** again when its header row was not its first cell's, and scanned.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -165,8 +165,6 @@ static int size_numbers(xls_source *src, xls_sheet *sh, scan_state *st, lt_error
             lt_wb_stats_size(&st->stats[c.col], &c.v);
     }
     lt_arena_free(&scratch);
-    for (uint32_t c = st->min_col; c <= st->max_col; c++)
-        st->stats[c].unsized = 0;
     return r;
 }
 
@@ -235,11 +233,14 @@ int xls_sheet_scan(xls_source *src, xls_sheet *sh, lt_table *tab, lt_error *err)
     scan_state st = {0};
     bool dialog = false;
     int rc = walk(src, sh, NO_ROW, &st, &dialog, err);
-    if (rc == 0 && st.any && src->hdr && st.min_row != st.first_seen) {
-        /* Out of order, and the first cell was not in the first row. */
-        uint32_t header_row = st.min_row;
-        state_free(&st);
-        rc = walk(src, sh, header_row, &st, &dialog, err);
+    if (rc == 0 && !st.ordered && !dialog) {
+        /* From now on the sheet is walked in row order, through an index. */
+        rc = xls_cells_index(src, sh, err);
+        if (rc == 0 && src->hdr && st.min_row != st.first_seen) {
+            /* The first cell was not in the first row: the header was wrong. */
+            state_free(&st);
+            rc = walk(src, sh, NO_ROW, &st, &dialog, err);
+        }
     }
     if (rc != 0)
         goto done;
@@ -248,7 +249,6 @@ int xls_sheet_scan(xls_source *src, xls_sheet *sh, lt_table *tab, lt_error *err)
         goto done;
     }
     sh->empty = !st.any;
-    sh->ordered = st.ordered;
     sh->first_row = st.any ? st.min_row : 0;
     sh->last_row = st.any ? st.max_row : 0;
     sh->first_col = st.any ? st.min_col : 0;

@@ -147,7 +147,9 @@ typedef struct xls_sheet {
     bool worksheet;         /* a table: a worksheet, not a chart or dialog */
     size_t start;           /* first record after the BOF */
     bool empty;
-    bool ordered;           /* cells come in non-decreasing row order */
+    size_t *order;          /* cells out of row order: their records' offsets
+                               sorted by row; NULL when in order */
+    size_t norder;
     uint32_t first_row, last_row, first_col, ncols;
     uint32_t data_row;      /* first data row (first_row + 1 with HDR=Yes) */
 } xls_sheet;
@@ -198,6 +200,7 @@ typedef struct xls_cells {
     const xls_source *src;
     const xls_sheet *sheet;
     size_t pos;             /* next record */
+    size_t next_order;      /* next entry of sheet->order, when it has one */
     int depth;              /* embedded BOF/EOF substreams (charts) */
     /* a MULRK being handed out */
     size_t mul_data;
@@ -210,8 +213,12 @@ typedef struct xls_cells {
 ** decoded into `arena` and lives as long as the arena's contents. */
 void xls_cells_start(xls_cells *it, const xls_source *src, const xls_sheet *sheet,
                      lt_arena *arena);
-/* 1: *out holds the next cell; 0: the sheet's end; -1: malformed (err). */
+/* 1: *out holds the next cell; 0: the sheet's end; -1: malformed (err).
+** A sheet with an order index is walked in row order through it. */
 int xls_cells_next(xls_cells *it, xls_cell *out, lt_error *err);
+/* Build sheet->order: the offsets of the sheet's cell records, sorted by
+** row (stable), for a sheet whose cells are out of order. */
+int xls_cells_index(const xls_source *src, xls_sheet *sheet, lt_error *err);
 
 /* ---- sheets (sheet.c) --------------------------------------------------- */
 

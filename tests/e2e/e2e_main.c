@@ -1,7 +1,7 @@
 /*
 ** e2e_main.c — command line of the end-to-end client.
 **
-**   lector-e2e[-iodbc] [options] corpus|readonly|threads|errors|catalog
+**   lector-e2e[-iodbc] [options] corpus|readonly|threads|errors|catalog|pieces
 **     --driver NAME      odbcinst.ini driver section (default Lector)
 **     --corpus DIR       corpus root (default $LECTOR_CORPUS_DIR)
 **     --format NAME      corpus folder (default dbf)
@@ -22,7 +22,7 @@ static int usage(void)
     fprintf(stderr, "usage: lector-e2e [--driver NAME] [--corpus DIR] "
             "[--format dbf] [--dsn NAME --dsn-file FILE] [--iterations N] "
             "[--piece BYTES] [-v] "
-            "corpus|readonly|threads|errors|catalog\n");
+            "corpus|readonly|threads|errors|catalog|pieces\n");
     return 2;
 }
 
@@ -75,5 +75,7 @@ int main(int argc, char **argv)
         return e2e_cmd_errors(&cfg);
     if (strcmp(cmd, "catalog") == 0)
         return e2e_cmd_catalog(&cfg);
+    if (strcmp(cmd, "pieces") == 0)
+        return e2e_cmd_pieces(&cfg);
     return usage();
 }

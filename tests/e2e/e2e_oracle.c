@@ -193,11 +193,16 @@ static bool matches(const char *pattern, const char *value)
     return strcmp(pattern, "*") == 0 || strcmp(pattern, value) == 0;
 }
 
-/* Apply the EXPECT.tsv rows that match this case (later rows win). */
-static int apply_expect(const e2e_table *ex, e2e_case *c, const char *table_col)
+/* Apply the rows of an EXPECT.tsv-shaped table that match this case (later
+** rows win).  The project's OVERRIDES.tsv adds a `format` column (rows of
+** other formats are skipped) and a `csv` column: a corrected oracle under
+** `csv_dir`. */
+static int apply_expect(const e2e_table *ex, e2e_case *c, const char *table_col,
+                        const char *format, const char *csv_dir)
 {
     int fcol = e2e_table_col(ex, "file"), tcol = e2e_table_col(ex, "table");
     int ecol = e2e_table_col(ex, "expect"), ccol = e2e_table_col(ex, "connect");
+    int fmtcol = e2e_table_col(ex, "format"), csvcol = e2e_table_col(ex, "csv");
     if (fcol < 0 || tcol < 0) {
         fprintf(stderr, "e2e: EXPECT.tsv lacks the file/table columns\n");
         return -1;
@@ -206,6 +211,12 @@ static int apply_expect(const e2e_table *ex, e2e_case *c, const char *table_col)
         if (!matches(cell(ex, r, fcol), c->file) ||
             !matches(cell(ex, r, tcol), table_col))
             continue;
+        if (fmtcol >= 0 && strcmp(cell(ex, r, fmtcol), format) != 0)
+            continue;
+        if (csvcol >= 0 && csv_dir && cell(ex, r, csvcol)[0]) {
+            free(c->csv);
+            c->csv = join(csv_dir, "/", cell(ex, r, csvcol));
+        }
         const char *e = cell(ex, r, ecol);
         if (strcmp(e, "error") == 0)
             c->expect = EXPECT_ERROR;
@@ -213,6 +224,8 @@ static int apply_expect(const e2e_table *ex, e2e_case *c, const char *table_col)
             c->expect = EXPECT_ROWS_OR_ERROR;
         else if (strcmp(e, "rows") == 0 || e[0] == '\0')
             c->expect = EXPECT_ROWS;
+        else if (strcmp(e, "known-failure") == 0 && csv_dir != NULL)
+            c->expect = EXPECT_KNOWN_FAILURE;
         else {
             fprintf(stderr, "e2e: EXPECT.tsv: unknown expect '%s'\n", e);
             return -1;
@@ -230,7 +243,7 @@ int e2e_cases_load(const char *corpus, const char *format, e2e_case **out)
     char *dir = join(corpus, "/", format);
     char *manifest = join(dir, "/MANIFEST.tsv", "");
     char *expect = join(dir, "/EXPECT.tsv", "");
-    e2e_table man = {0}, ex = {0};
+    e2e_table man = {0}, ex = {0}, ov = {0};
     int n = -1;
     *out = NULL;
     if (e2e_tsv_load(manifest, &man) || man.nrows < 1) {
@@ -238,6 +251,7 @@ int e2e_cases_load(const char *corpus, const char *format, e2e_case **out)
         goto done;
     }
     bool have_expect = e2e_tsv_load(expect, &ex) == 0;
+    bool have_overrides = e2e_tsv_load(LT_OVERRIDES_DIR "/OVERRIDES.tsv", &ov) == 0;
     int fcol = e2e_table_col(&man, "file"), tcol = e2e_table_col(&man, "table");
     int ccol = e2e_table_col(&man, "csv");
     if (fcol < 0 || tcol < 0 || ccol < 0) {
@@ -269,7 +283,8 @@ int e2e_cases_load(const char *corpus, const char *format, e2e_case **out)
         c->csv = strcmp(csv, "-") == 0 || !csv[0] ? NULL : join(dir, "/", csv);
         c->connect = xstrdup("");
         c->expect = c->csv ? EXPECT_ROWS : EXPECT_ERROR;
-        if (have_expect && apply_expect(&ex, c, table)) {
+        if ((have_expect && apply_expect(&ex, c, table, format, NULL)) ||
+            (have_overrides && apply_expect(&ov, c, table, format, LT_OVERRIDES_DIR))) {
             e2e_cases_free(cases, n);
             n = -1;
             goto done;
@@ -283,6 +298,7 @@ int e2e_cases_load(const char *corpus, const char *format, e2e_case **out)
 done:
     e2e_table_free(&man);
     e2e_table_free(&ex);
+    e2e_table_free(&ov);
     free(dir);
     free(manifest);
     free(expect);

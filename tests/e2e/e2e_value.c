@@ -90,7 +90,7 @@ static int read_pieces(SQLHSTMT st, SQLUSMALLINT col, SQLSMALLINT ctype,
                        e2e_buf *raw, bool *null, e2e_buf *why)
 {
     size_t avail = term ? (piece / term - 1) * term : piece;
-    SQLLEN first_ind = 0;
+    SQLLEN first_ind = 0, prev_ind = SQL_NO_TOTAL;
     double start = now_seconds();
     *null = false;
     if (avail == 0) {
@@ -99,7 +99,7 @@ static int read_pieces(SQLHSTMT st, SQLUSMALLINT col, SQLSMALLINT ctype,
     }
     for (int call = 0;; call++) {
         SQLLEN ind = 0;
-        memset(buf, 0xA5, piece);
+        memset(buf, 0xA5, piece < 4096 ? piece : 4096);
         SQLRETURN rc = SQLGetData(st, col, ctype, buf, (SQLLEN)piece, &ind);
         if (rc == SQL_NO_DATA) {
             if (call == 0) {
@@ -127,6 +127,17 @@ static int read_pieces(SQLHSTMT st, SQLUSMALLINT col, SQLSMALLINT ctype,
         }
         if (call == 0)
             first_ind = ind;
+        /* The indicator is what remained before this call: the previous
+        ** piece must have taken a full buffer (less the terminator). */
+        if (call > 0 && prev_ind != SQL_NO_TOTAL && ind != SQL_NO_TOTAL &&
+            prev_ind - ind != (SQLLEN)avail) {
+            e2e_buf_printf(why, "SQLGetData: piece %d of a %zu-byte buffer "
+                           "returned %ld bytes, not %zu (the indicator went from "
+                           "%ld to %ld)", call, piece, (long)(prev_ind - ind),
+                           avail, (long)prev_ind, (long)ind);
+            return -1;
+        }
+        prev_ind = ind;
         bool truncated = rc == SQL_SUCCESS_WITH_INFO &&
                          e2e_diag_has(SQL_HANDLE_STMT, st, "01004");
         if (truncated) {

@@ -46,10 +46,65 @@ static const struct {
 static const struct {
     const char *file, *table, *why;
 } known_failures[] = {
-    {"complexDataTestV2010.accdb", "Table1",
-     "complex columns (version history, multi-value, attachment) read as their integer complex-value id "
-     "for now; the oracle leaves them NULL"},
+    {"", "", ""},   /* none; keeps the array non-empty */
 };
+
+/*
+** Complex columns: the oracle leaves them NULL by design (MANIFEST notes:
+** "Complex columns are NULL in the CSV"); Lector lists their values as text
+** (readers/access/README.md).  For these columns the oracle's cells are
+** replaced by the values below (checked by hand against the flat tables as
+** mdb-reader dumps them) before comparing; cells not listed stay NULL.
+*/
+#define VH "VersionHistory_F5F8918F-0A3F-4DA9-AE71-184EE5012880"
+static const struct {
+    const char *file, *table, *key_col, *key, *col, *value;
+} complex_values[] = {
+    {"complexDataTestV2010.accdb", "Table1", "id", "row2", VH, "[2011-09-12 21:21:02.334] row2-memo"},
+    {"complexDataTestV2010.accdb", "Table1", "id", "row3", VH,
+     "[2011-09-12 21:21:19.126] row3-memo; [2011-09-12 21:22:33.077] row3-memo-revised; "
+     "[2011-09-12 21:22:45.382] row3-memo-again"},
+    {"complexDataTestV2010.accdb", "Table1", "id", "row4", VH, "[2011-09-12 21:22:25.758] row4-memo"},
+    {"complexDataTestV2010.accdb", "Table1", "id", "row2", "multi-value-data", "value1, value4"},
+    {"complexDataTestV2010.accdb", "Table1", "id", "row3", "multi-value-data", "value1, value2, value3, value4"},
+    {"complexDataTestV2010.accdb", "Table1", "id", "row2", "attach-data", "test_data.txt, test_data2.txt"},
+    {"complexDataTestV2010.accdb", "Table1", "id", "row4", "attach-data", "test_data2.txt"},
+};
+
+static int64_t header_index(const tu_csv *c, const char *name)
+{
+    for (size_t k = 0; c->n > 0 && k < c->rows[0].n; k++)
+        if (strcmp(c->rows[0].cells[k].text, name) == 0)
+            return (int64_t)k;
+    return -1;
+}
+
+/* Put the complex-column values into the oracle; returns how many. */
+static int patch_complex(const char *file, const char *table, tu_csv *oracle)
+{
+    int n = 0;
+    for (size_t i = 0; i < sizeof complex_values / sizeof *complex_values; i++) {
+        if (strcmp(complex_values[i].file, file) != 0 || strcmp(complex_values[i].table, table) != 0)
+            continue;
+        int64_t kc = header_index(oracle, complex_values[i].key_col);
+        int64_t vc = header_index(oracle, complex_values[i].col);
+        assert_true(kc >= 0 && vc >= 0);
+        int found = 0;
+        for (size_t r = 1; r < oracle->n; r++) {
+            tu_cell *key = &oracle->rows[r].cells[kc], *cell = &oracle->rows[r].cells[vc];
+            if (strcmp(key->text, complex_values[i].key) != 0)
+                continue;
+            assert_true(cell->null);      /* the oracle's NULL, as its notes say */
+            free(cell->text);
+            cell->text = strdup(complex_values[i].value);
+            cell->null = 0;
+            found++;
+        }
+        assert_int_equal(found, 1);
+        n++;
+    }
+    return n;
+}
 
 static const char *known_failure(const char *file, const char *table)
 {
@@ -140,6 +195,9 @@ static int check_row(const char *file, const char *table, const char *csvname, c
             tu_csv oracle;
             tu_csv_parse(text, len, &oracle);
             free(text);
+            if (patch_complex(file, table, &oracle) > 0 && k == 0)
+                printf("  ok (complex columns compared with the test's values; the oracle leaves them NULL)  %s %s\n",
+                       file, table);
             ok = tu_compare_multiset(&res, &oracle, why, whylen);
             tu_csv_free(&oracle);
         }

@@ -33,7 +33,7 @@ typedef struct result {
     SQLRETURN rc;
     const char *state;   /* "" when none */
     SQLLEN ind;
-    SQLLEN offset;
+    lt_piece piece;
 } result;
 
 static lt_column column(lt_type type, uint32_t size, int16_t scale)
@@ -51,14 +51,14 @@ static lt_column column(lt_type type, uint32_t size, int16_t scale)
 
 /* Convert with a fresh offset (or *offset for pieces). */
 static result conv_at(const lt_value *v, const lt_column *col, SQLSMALLINT ctype,
-                      void *buf, SQLLEN buflen, SQLLEN offset)
+                      void *buf, SQLLEN buflen, lt_piece piece)
 {
     result r;
     lt_target t = {ctype, buf, buflen, &r.ind, 0, 0};
     const char *st = NULL;
     r.ind = -12345;
-    r.offset = offset;
-    r.rc = lt_convert_to_c(v, col, &t, &r.offset, &st);
+    r.piece = piece;
+    r.rc = lt_convert_to_c(v, col, &t, &r.piece, &st);
     r.state = st ? st : "";
     return r;
 }
@@ -66,7 +66,7 @@ static result conv_at(const lt_value *v, const lt_column *col, SQLSMALLINT ctype
 static result conv(const lt_value *v, const lt_column *col, SQLSMALLINT ctype,
                    void *buf, SQLLEN buflen)
 {
-    return conv_at(v, col, ctype, buf, buflen, 0);
+    return conv_at(v, col, ctype, buf, buflen, (lt_piece){0});
 }
 
 static lt_value int_value(int64_t i)
@@ -183,7 +183,7 @@ static void test_sqltype_mapping(void **state)
         {LT_TIME, 8, 0, false, SQL_TYPE_TIME, "TIME", 8, 6, 8},
         {LT_TIMESTAMP, 23, 3, false, SQL_TYPE_TIMESTAMP, "TIMESTAMP", 23, 16, 23},
         {LT_TIMESTAMP, 19, 0, false, SQL_TYPE_TIMESTAMP, "TIMESTAMP", 19, 16, 19},
-        {LT_GUID, 36, 0, false, SQL_GUID, "GUID", 36, 16, 36},
+        {LT_GUID, 36, 0, false, SQL_GUID, "GUID", 36, 16, 38},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         lt_column c = column(cases[i].type, cases[i].size, cases[i].scale);
@@ -351,7 +351,7 @@ static void test_int_to_other(void **state)
     assert_int_equal(b, 1);
     v = int_value(-300);
     lt_target t = {SQL_C_NUMERIC, &ns, 0, NULL, 10, 2, };
-    SQLLEN off = 0;
+    lt_piece off = {0};
     const char *st;
     assert_int_equal(lt_convert_to_c(&v, &c, &t, &off, &st), SQL_SUCCESS);
     assert_int_equal(ns.precision, 10);
@@ -408,8 +408,9 @@ static void test_double_to_char(void **state)
     check_double_text(100, false, "100");
     check_double_text(0.1 + 0.2, false, "0.30000000000000004");
     check_double_text(5e-324, false, "4.94065645841247e-324");
-    check_double_text((float)0.1, true, "0.1");
-    check_double_text((float)3.14159265, true, "3.1415927");
+    /* a REAL column holds its float widened exactly, and prints so */
+    check_double_text((float)0.1, true, "0.10000000149011612");
+    check_double_text((float)3.14159265, true, "3.1415927410125732");
     check_double_text(NAN, false, "NaN");
     check_double_text(-INFINITY, false, "-Inf");
     /* A host application's locale never changes the decimal point. */
@@ -493,14 +494,14 @@ static void test_double_to_numbers(void **state)
     /* NUMERIC from a double goes through its shortest decimal form */
     SQL_NUMERIC_STRUCT ns;
     lt_target t = {SQL_C_NUMERIC, &ns, 0, NULL, 10, 5};
-    SQLLEN off = 0;
+    lt_piece off = {0};
     const char *st = NULL;
     v = double_value(0.1);
     assert_int_equal(lt_convert_to_c(&v, &c, &t, &off, &st), SQL_SUCCESS);
     assert_int_equal(ns.sign, 1);
     assert_int_equal(ns.val[0] | ns.val[1] << 8, 10000);
     t.scale = 0;
-    off = 0;
+    off = (lt_piece){0};
     v = double_value(-7.9);
     assert_int_equal(lt_convert_to_c(&v, &c, &t, &off, &st), SQL_SUCCESS_WITH_INFO);
     assert_string_equal(st, "01S07");
@@ -566,19 +567,19 @@ static void test_decimal(void **state)
     /* SQL_C_NUMERIC with the target's precision and scale */
     SQL_NUMERIC_STRUCT ns;
     lt_target t = {SQL_C_NUMERIC, &ns, 0, NULL, 5, 1};
-    SQLLEN off = 0;
+    lt_piece off = {0};
     const char *st = NULL;
     v = dec_value(1250, 2);
     assert_int_equal(lt_convert_to_c(&v, &c, &t, &off, &st), SQL_SUCCESS);
     assert_int_equal(ns.val[0], 125);
     assert_int_equal(ns.scale, 1);
     v = dec_value(1255, 2);
-    off = 0;
+    off = (lt_piece){0};
     assert_int_equal(lt_convert_to_c(&v, &c, &t, &off, &st), SQL_SUCCESS_WITH_INFO);
     assert_string_equal(st, "01S07");
     t.precision = 3;
     t.scale = 2;
-    off = 0;
+    off = (lt_piece){0};
     v = dec_value(1250, 2);   /* 12.50 needs 4 digits */
     assert_int_equal(lt_convert_to_c(&v, &c, &t, &off, &st), SQL_ERROR);
     assert_string_equal(st, "22003");
@@ -642,40 +643,41 @@ static void test_text_pieces(void **state)
     assert_info(r, "01004");
     assert_string_equal(buf, "Hell");
     assert_int_equal(r.ind, 12);
-    r = conv_at(&v, &c, SQL_C_CHAR, buf, sizeof buf, r.offset);
+    r = conv_at(&v, &c, SQL_C_CHAR, buf, sizeof buf, r.piece);
     assert_info(r, "01004");
     assert_string_equal(buf, "o, w");
     assert_int_equal(r.ind, 8);
-    r = conv_at(&v, &c, SQL_C_CHAR, buf, sizeof buf, r.offset);
+    r = conv_at(&v, &c, SQL_C_CHAR, buf, sizeof buf, r.piece);
     assert_ok_state(r);
     assert_string_equal(buf, "orld");
     assert_int_equal(r.ind, 4);
-    r = conv_at(&v, &c, SQL_C_CHAR, buf, sizeof buf, r.offset);
+    r = conv_at(&v, &c, SQL_C_CHAR, buf, sizeof buf, r.piece);
     assert_int_equal(r.rc, SQL_NO_DATA);
 
-    /* a piece never ends inside a UTF-8 sequence when it can help it */
+    /* every truncated piece fills the buffer, even inside a UTF-8
+    ** sequence: applications join the bytes (pyodbc counts on full pieces) */
     v = text_value("h\xc3\xa9llo");   /* héllo */
     char b3[3];
     r = conv(&v, &c, SQL_C_CHAR, b3, sizeof b3);
     assert_info(r, "01004");
-    assert_string_equal(b3, "h");
+    assert_string_equal(b3, "h\xc3");
     assert_int_equal(r.ind, 6);
-    r = conv_at(&v, &c, SQL_C_CHAR, b3, sizeof b3, r.offset);
-    assert_string_equal(b3, "\xc3\xa9");
-    r = conv_at(&v, &c, SQL_C_CHAR, b3, sizeof b3, r.offset);
-    assert_string_equal(b3, "ll");
-    r = conv_at(&v, &c, SQL_C_CHAR, b3, sizeof b3, r.offset);
+    r = conv_at(&v, &c, SQL_C_CHAR, b3, sizeof b3, r.piece);
+    assert_info(r, "01004");
+    assert_string_equal(b3, "\xa9l");
+    assert_int_equal(r.ind, 4);
+    r = conv_at(&v, &c, SQL_C_CHAR, b3, sizeof b3, r.piece);
     assert_ok_state(r);
-    assert_string_equal(b3, "o");
-    assert_int_equal(r.ind, 1);
-    r = conv_at(&v, &c, SQL_C_CHAR, b3, sizeof b3, r.offset);
+    assert_string_equal(b3, "lo");
+    assert_int_equal(r.ind, 2);
+    r = conv_at(&v, &c, SQL_C_CHAR, b3, sizeof b3, r.piece);
     assert_int_equal(r.rc, SQL_NO_DATA);
 
     /* BufferLength 0: the length and 01004, nothing consumed */
     r = conv(&v, &c, SQL_C_CHAR, b3, 0);
     assert_info(r, "01004");
     assert_int_equal(r.ind, 6);
-    assert_int_equal(r.offset, 0);
+    assert_int_equal(r.piece.offset, 0);
 
     /* the whole text at once */
     char big[32];
@@ -690,7 +692,7 @@ static void test_text_pieces(void **state)
     r = conv(&v, &c, SQL_C_BINARY, big, 2);
     assert_info(r, "01004");
     assert_int_equal(r.ind, 6);
-    r = conv_at(&v, &c, SQL_C_BINARY, big, 10, r.offset);
+    r = conv_at(&v, &c, SQL_C_BINARY, big, 10, r.piece);
     assert_ok_state(r);
     assert_int_equal(r.ind, 4);
     assert_memory_equal(big, "\xa9llo", 4);
@@ -715,28 +717,34 @@ static void test_text_wide_pieces(void **state)
         const uint32_t u[] = {'a', 0x1F600, 'b', 0xE9};
         assert_wide(buf, u, 4);
     }
-    /* room for two units: "a" then (UTF-16) the pair, never half of it */
+    /* room for two units: every piece is full, so (UTF-16) the pair is
+    ** split across pieces and the application joins the units */
     r = conv(&v, &c, SQL_C_WCHAR, buf, 3 * w);
     assert_info(r, "01004");
     assert_int_equal(r.ind, (SQLLEN)total * w);
     if (UTF16) {
-        const uint32_t u1[] = {'a'};
-        assert_wide(buf, u1, 1);
-        r = conv_at(&v, &c, SQL_C_WCHAR, buf, 3 * w, r.offset);
+        const uint32_t u1[] = {'a', 0xD83D};
+        assert_wide(buf, u1, 2);
+        r = conv_at(&v, &c, SQL_C_WCHAR, buf, 3 * w, r.piece);
         assert_info(r, "01004");
-        assert_int_equal(r.ind, 4 * w);
-        const uint32_t u2[] = {0xD83D, 0xDE00};
+        assert_int_equal(r.ind, 3 * w);
+        const uint32_t u2[] = {0xDE00, 'b'};
         assert_wide(buf, u2, 2);
+        r = conv_at(&v, &c, SQL_C_WCHAR, buf, 3 * w, r.piece);
+        assert_ok_state(r);
+        assert_int_equal(r.ind, 1 * w);
+        const uint32_t u3[] = {0xE9};
+        assert_wide(buf, u3, 1);
     } else {
         const uint32_t u1[] = {'a', 0x1F600};
         assert_wide(buf, u1, 2);
+        r = conv_at(&v, &c, SQL_C_WCHAR, buf, 3 * w, r.piece);
+        assert_ok_state(r);
+        assert_int_equal(r.ind, 2 * w);
+        const uint32_t u3[] = {'b', 0xE9};
+        assert_wide(buf, u3, 2);
     }
-    r = conv_at(&v, &c, SQL_C_WCHAR, buf, 3 * w, r.offset);
-    assert_ok_state(r);
-    assert_int_equal(r.ind, 2 * w);
-    const uint32_t u3[] = {'b', 0xE9};
-    assert_wide(buf, u3, 2);
-    r = conv_at(&v, &c, SQL_C_WCHAR, buf, 3 * w, r.offset);
+    r = conv_at(&v, &c, SQL_C_WCHAR, buf, 3 * w, r.piece);
     assert_int_equal(r.rc, SQL_NO_DATA);
     /* length only */
     r = conv(&v, &c, SQL_C_WCHAR, NULL, 0);
@@ -803,7 +811,7 @@ static void test_text_to_numbers(void **state)
     assert_error(r, "22018");
     SQL_NUMERIC_STRUCT ns;
     lt_target t = {SQL_C_NUMERIC, &ns, 0, NULL, 38, 4};
-    SQLLEN off = 0;
+    lt_piece off = {0};
     const char *st = NULL;
     v = text_value("-12345678901234567890.1234");
     assert_int_equal(lt_convert_to_c(&v, &c, &t, &off, &st), SQL_SUCCESS);
@@ -939,7 +947,7 @@ static void test_date(void **state)
     assert_int_equal(r.ind, sizeof d);
     assert_int_equal(d.day, 31);
     /* a fixed-size value: a second SQLGetData call has no data */
-    r = conv_at(&v, &c, SQL_C_TYPE_DATE, &d, 0, r.offset);
+    r = conv_at(&v, &c, SQL_C_TYPE_DATE, &d, 0, r.piece);
     assert_int_equal(r.rc, SQL_NO_DATA);
 }
 
@@ -1044,8 +1052,8 @@ static void test_guid(void **state)
     char buf[40];
     result r = conv(&v, &c, SQL_C_CHAR, buf, sizeof buf);
     assert_ok_state(r);
-    assert_string_equal(buf, "6F9619FF-8B86-D011-B42D-00C04FC964FF");
-    r = conv(&v, &c, SQL_C_CHAR, buf, 36);
+    assert_string_equal(buf, "{6F9619FF-8B86-D011-B42D-00C04FC964FF}");
+    r = conv(&v, &c, SQL_C_CHAR, buf, 38);
     assert_error(r, "22003");
     SQLGUID g;
     r = conv(&v, &c, SQL_C_GUID, &g, 0);
@@ -1075,13 +1083,13 @@ static void test_binary(void **state)
     r = conv(&v, &c, SQL_C_CHAR, b5, sizeof b5);
     assert_info(r, "01004");
     assert_string_equal(b5, "DEAD");
-    r = conv_at(&v, &c, SQL_C_CHAR, b5, sizeof b5, r.offset);
+    r = conv_at(&v, &c, SQL_C_CHAR, b5, sizeof b5, r.piece);
     assert_string_equal(b5, "BEEF");
     assert_int_equal(r.ind, 6);
-    r = conv_at(&v, &c, SQL_C_CHAR, b5, sizeof b5, r.offset);
+    r = conv_at(&v, &c, SQL_C_CHAR, b5, sizeof b5, r.piece);
     assert_ok_state(r);
     assert_string_equal(b5, "01");
-    r = conv_at(&v, &c, SQL_C_CHAR, b5, sizeof b5, r.offset);
+    r = conv_at(&v, &c, SQL_C_CHAR, b5, sizeof b5, r.piece);
     assert_int_equal(r.rc, SQL_NO_DATA);
     SQLWCHAR w[16];
     r = conv(&v, &c, SQL_C_WCHAR, w, sizeof w);
@@ -1094,11 +1102,11 @@ static void test_binary(void **state)
     assert_info(r, "01004");
     assert_int_equal(r.ind, 5);
     assert_memory_equal(raw, "\xde\xad\xbe", 3);
-    r = conv_at(&v, &c, SQL_C_BINARY, raw, sizeof raw, r.offset);
+    r = conv_at(&v, &c, SQL_C_BINARY, raw, sizeof raw, r.piece);
     assert_ok_state(r);
     assert_int_equal(r.ind, 2);
     assert_memory_equal(raw, "\xef\x01", 2);
-    r = conv_at(&v, &c, SQL_C_BINARY, raw, sizeof raw, r.offset);
+    r = conv_at(&v, &c, SQL_C_BINARY, raw, sizeof raw, r.piece);
     assert_int_equal(r.rc, SQL_NO_DATA);
     SQLINTEGER i;
     r = conv(&v, &c, SQL_C_SLONG, &i, 0);
@@ -1117,10 +1125,10 @@ static void test_null(void **state)
     result r = conv(&v, &c, SQL_C_SLONG, &i, 0);
     assert_ok_state(r);
     assert_int_equal(r.ind, SQL_NULL_DATA);
-    r = conv_at(&v, &c, SQL_C_SLONG, &i, 0, r.offset);
+    r = conv_at(&v, &c, SQL_C_SLONG, &i, 0, r.piece);
     assert_int_equal(r.rc, SQL_NO_DATA);
     lt_target t = {SQL_C_SLONG, &i, 0, NULL, 0, 0};
-    SQLLEN off = 0;
+    lt_piece off = {0};
     const char *st = NULL;
     assert_int_equal(lt_convert_to_c(&v, &c, &t, &off, &st), SQL_ERROR);
     assert_string_equal(st, "22002");
@@ -1329,7 +1337,7 @@ static void test_param_other(void **state)
     assert_int_equal(p.v.u.guid.data1, 0x01020304);
     assert_int_equal(p.v.u.guid.data4[7], 16);
     p = param(SQL_C_GUID, SQL_VARCHAR, 0, &g, 0, NULL);
-    assert_text(&p.v, "01020304-0506-0708-090A-0B0C0D0E0F10");
+    assert_text(&p.v, "{01020304-0506-0708-090A-0B0C0D0E0F10}");
     SQLLEN three = 3;
     p = param(SQL_C_BINARY, SQL_VARBINARY, 0, "\x01\x02\x03\x04", 4, &three);
     assert_int_equal(p.v.type, LT_BINARY);

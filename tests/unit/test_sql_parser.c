@@ -208,6 +208,20 @@ static void test_select_shape(void **state)
     assert_int_equal(s->offset->kind, SQL_E_PARAM);
     assert_int_equal(s->nparams, 1);
 
+    s = parse("SELECT a, COUNT(DISTINCT b), count(*) FROM t WHERE c GROUP BY a, b + 1 HAVING SUM(c) > 2 AND a ORDER BY 2");
+    if (s == NULL)
+        fail_msg("%s", err.message);
+    assert_int_equal(s->ngroup, 2);
+    out[0] = '\0';
+    print_expr(s->group[1], out, sizeof out);
+    assert_string_equal(out, "(+ b 1)");
+    out[0] = '\0';
+    print_expr(s->having, out, sizeof out);
+    assert_string_equal(out, "(and (> (SUM c) 2) a)");
+    assert_true(s->items[1].expr->distinct);
+    assert_true(s->items[2].expr->star);
+    assert_int_equal(s->norder, 1);
+
     /* Spans: the text of an item, for labels. */
     const char *sql = "SELECT a  +  1 , -2.5*b FROM t";
     s = parse(sql);
@@ -270,8 +284,12 @@ static void test_errors(void **state)
     assert_parse_error("SELECT a FROM t, u", "42000", "syntax error at line 1, column 16: joins are not supported yet");
     assert_parse_error("SELECT a FROM t LEFT JOIN u ON 1 = 1", "42000",
                        "syntax error at line 1, column 17: joins are not supported yet");
-    assert_parse_error("SELECT a FROM t GROUP BY a", "42000",
-                       "syntax error at line 1, column 17: GROUP BY is not supported yet");
+    assert_parse_error("SELECT a FROM t GROUP a", "42000",
+                       "syntax error at line 1, column 23: expected BY near 'a'");
+    assert_parse_error("SELECT a FROM t GROUP BY a,", "42000",
+                       "syntax error at line 1, column 28: expected an expression at end of input");
+    assert_parse_error("SELECT a FROM t HAVING", "42000",
+                       "syntax error at line 1, column 23: expected an expression at end of input");
     assert_parse_error("SELECT a FROM (SELECT 1) x", "42000",
                        "syntax error at line 1, column 15: derived tables (subqueries in FROM) are not supported yet");
     assert_parse_error("SELECT a FROM s.t", "42000",

@@ -115,13 +115,17 @@ static void xb_xf(xb *s, unsigned ifmt)
     xb_free(&d);
 }
 
-/* BIFF8 FORMAT with an 8-bit string. */
-static void xb_format8(xb *s, unsigned id, const char *fmt)
+/* FORMAT: BIFF8 with an 8-bit XLUnicodeString, BIFF5 with a byte count. */
+static void xb_format(xb *s, unsigned id, const char *fmt, int biff8)
 {
     xb d = {0};
     xb_u16(&d, id);
-    xb_u16(&d, (unsigned)strlen(fmt));
-    xb_u8(&d, 0);
+    if (biff8) {
+        xb_u16(&d, (unsigned)strlen(fmt));
+        xb_u8(&d, 0);
+    } else {
+        xb_u8(&d, (unsigned)strlen(fmt));
+    }
     xb_put(&d, fmt, strlen(fmt));
     xb_rec(s, 0x041E, &d);
     xb_free(&d);

@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "common/datetime.h"
+#include "common/workbook.h"
 #include "reader.h"
 #include "xls/xls.h"
 #include "xls/xls_internal.h"
@@ -572,10 +573,95 @@ static void test_corpus(void **state)
     assert_int_equal(bad, 0);
 }
 
+/*
+** HDR=Yes (the default) on tables whose first row is a header: the names
+** come from it, the types from all the other cells, and the rows are the
+** oracle's without its first one.
+*/
+typedef struct hdr_case {
+    const char *file, *table, *csv;
+    const char *columns;     /* "name:TYPE|..." */
+} hdr_case;
+
+static const char *type_word(lt_type t)
+{
+    switch (t) {
+    case LT_BOOL: return "BOOL";
+    case LT_INT64: return "INT64";
+    case LT_DOUBLE: return "DOUBLE";
+    case LT_DATE: return "DATE";
+    case LT_TIME: return "TIME";
+    case LT_TIMESTAMP: return "TIMESTAMP";
+    default: return "TEXT";
+    }
+}
+
+static void test_hdr_yes(void **state)
+{
+    (void)state;
+    static const hdr_case cases[] = {
+        {"gen_big_20000x5.xls", "Big$", "gen_big_20000x5.s1.csv",
+         "id:INT64|amount:DOUBLE|date:DATE|qty:INT64|category:TEXT"},
+        {"gen_dates_1904.xls", "Dates 1904$", "gen_dates_1904.s1.csv",
+         "serial:DOUBLE|date (yyyy-mm-dd):TIMESTAMP|datetime (yyyy-mm-dd hh:mm:ss):TIMESTAMP|"
+         "time (hh:mm):TIMESTAMP|d-mmm-yy:TIMESTAMP"},
+        {"calamine_date.xls", "Sheet1$", "calamine_date.s1.csv", "2021-01-01:TIMESTAMP|15:INT64"},
+        {"xlrd_profiles.xls", "PROFILEDEF$", "xlrd_profiles.s1.csv",
+         "PROFIL:TEXT|a:INT64|b:INT64|c:INT64|d:INT64|e:INT64|f:INT64|g:INT64|h:INT64|i:INT64|j:INT64|k:INT64|l:INT64"},
+        {"calamine_issues.xls", "issue2$", "calamine_issues.s3.csv", "1:INT64|a:TEXT"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char path[512], csvpath[512];
+        snprintf(path, sizeof path, "%s/%s", XLS_DIR, cases[i].file);
+        lt_source *src;
+        lt_error err;
+        assert_int_equal(lt_xls_reader.open(path, NULL, &src, &err), 0);   /* HDR=Yes by default */
+        int64_t ti = lt_wb_find_table(src, cases[i].table, strlen(cases[i].table));
+        assert_true(ti >= 0);
+        const lt_table *t = &src->tables[ti];
+        char cols[1024] = "";
+        for (uint32_t c = 0; c < t->ncols; c++)
+            snprintf(cols + strlen(cols), sizeof cols - strlen(cols), "%s%s:%s", c ? "|" : "", t->cols[c].name,
+                     type_word(t->cols[c].type));
+        assert_string_equal(cols, cases[i].columns);
+        /* The oracle without its first row, under our names. */
+        snprintf(csvpath, sizeof csvpath, "%s/csv/%s", XLS_DIR, cases[i].csv);
+        size_t len;
+        char *text = slurp(csvpath, &len);
+        assert_non_null(text);
+        grid oracle;
+        csv_parse(text, len, &oracle);
+        free(text);
+        assert_true(oracle.n >= 2);
+        assert_int_equal(t->row_estimate, (int64_t)oracle.n - 2);
+        for (size_t k = 0; k < oracle.rows[1].n; k++)
+            free(oracle.rows[1].f[k].text);
+        free(oracle.rows[1].f);
+        memmove(&oracle.rows[1], &oracle.rows[2], (oracle.n - 2) * sizeof *oracle.rows);
+        oracle.n--;
+        for (uint32_t c = 0; c < t->ncols && c < oracle.rows[0].n; c++) {
+            free(oracle.rows[0].f[c].text);
+            oracle.rows[0].f[c].text = strdup(t->cols[c].name);
+        }
+        result res;
+        read_table(src, (uint32_t)ti, 1000, &res);
+        assert_true(res.ok);
+        char why[1400];
+        if (!compare(&res, &oracle, ((const xls_source *)src)->date1904, why, sizeof why)) {
+            print_error("HDR=Yes %s: %s\n", cases[i].file, why);
+            fail();
+        }
+        grid_free(&res.g);
+        grid_free(&oracle);
+        src->reader->close(src);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_corpus),
+        cmocka_unit_test(test_hdr_yes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

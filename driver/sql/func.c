@@ -1,0 +1,92 @@
+/*
+** func.c — the function table's look-up, its aggregate, conditional and
+** system entries, and helpers the implementations share.
+**
+** The string, numeric and date/time functions have their slices in their
+** own files; sql_func_find() searches every slice.  Aggregates are
+** computed by the aggregation operator (exec_aggregate.c); COALESCE and
+** NULLIF by eval_cond.c; IIF and MOD are rewritten by the binder.
+*/
+#include "func.h"
+#include "exec.h"
+
+#include <string.h>
+#include <strings.h>
+
+#define ARGS1(a) {a, a, a, a}
+
+static const sql_func funcs_general[] = {
+    /* aggregates */
+    {"COUNT", 1, 1, SQL_AGG_COUNT, ARGS1(SQL_ARG_ANY), SQL_RES_AGGREGATE, 0, NULL},
+    {"SUM", 1, 1, SQL_AGG_SUM, ARGS1(SQL_ARG_ANY), SQL_RES_AGGREGATE, 0, NULL},
+    {"AVG", 1, 1, SQL_AGG_AVG, ARGS1(SQL_ARG_ANY), SQL_RES_AGGREGATE, 0, NULL},
+    {"MIN", 1, 1, SQL_AGG_MIN, ARGS1(SQL_ARG_ANY), SQL_RES_AGGREGATE, 0, NULL},
+    {"MAX", 1, 1, SQL_AGG_MAX, ARGS1(SQL_ARG_ANY), SQL_RES_AGGREGATE, 0, NULL},
+};
+
+static const struct {
+    const sql_func *funcs;
+    const uint32_t *count;
+} slices[] = {
+    {sql_funcs_string, &sql_funcs_string_count},
+    {sql_funcs_numeric, &sql_funcs_numeric_count},
+    {sql_funcs_datetime, &sql_funcs_datetime_count},
+};
+
+const sql_func *sql_func_find(const char *name)
+{
+    if (name == NULL)
+        return NULL;
+    for (size_t i = 0; i < sizeof funcs_general / sizeof funcs_general[0]; i++)
+        if (strcasecmp(funcs_general[i].name, name) == 0)
+            return &funcs_general[i];
+    for (size_t s = 0; s < sizeof slices / sizeof slices[0]; s++)
+        for (uint32_t i = 0; i < *slices[s].count; i++)
+            if (strcasecmp(slices[s].funcs[i].name, name) == 0)
+                return &slices[s].funcs[i];
+    return NULL;
+}
+
+sql_arg sql_func_arg(const sql_func *fn, uint32_t i)
+{
+    return fn->args[i < 3 ? i : 3];
+}
+
+sql_unit sql_unit_from_name(const char *name)
+{
+    static const struct {
+        const char *name;
+        sql_unit unit;
+    } units[] = {
+        {"FRAC_SECOND", SQL_UNIT_FRAC_SECOND}, {"MICROSECOND", SQL_UNIT_MICROSECOND},
+        {"MILLISECOND", SQL_UNIT_MILLISECOND}, {"SECOND", SQL_UNIT_SECOND},
+        {"MINUTE", SQL_UNIT_MINUTE}, {"HOUR", SQL_UNIT_HOUR}, {"DAY", SQL_UNIT_DAY},
+        {"WEEK", SQL_UNIT_WEEK}, {"MONTH", SQL_UNIT_MONTH}, {"QUARTER", SQL_UNIT_QUARTER},
+        {"YEAR", SQL_UNIT_YEAR}, {"DAYOFYEAR", SQL_UNIT_DAYOFYEAR}, {"DOY", SQL_UNIT_DAYOFYEAR},
+        {"DAYOFWEEK", SQL_UNIT_DAYOFWEEK}, {"DOW", SQL_UNIT_DAYOFWEEK},
+    };
+    if (strncasecmp(name, "SQL_TSI_", 8) == 0)
+        name += 8;
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+        if (strcasecmp(units[i].name, name) == 0)
+            return units[i].unit;
+    return 0;
+}
+
+char *sql_fcall_text(sql_fcall *c, uint32_t row, size_t len)
+{
+    if (len > SQL_TEXT_MAX) {
+        lt_error_set(c->err, "22001", "the result of %s would be longer than %u bytes",
+                     c->e->fn != NULL ? c->e->fn->name : "the expression", SQL_TEXT_MAX);
+        return NULL;
+    }
+    char *p = lt_arena_alloc(c->text, len ? len : 1);
+    if (p == NULL) {
+        lt_error_set(c->err, "HY001", "out of memory");
+        return NULL;
+    }
+    c->out->nulls[row] = 0;
+    c->out->v.bytes[row].ptr = p;
+    c->out->v.bytes[row].len = (uint32_t)len;
+    return p;
+}
