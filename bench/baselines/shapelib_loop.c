@@ -25,6 +25,7 @@
 
 typedef struct timing {
     double connect, execute, fetch, close;
+    long anon_kb, file_kb;   /* resident memory when the last row is read */
 } timing;
 
 static volatile uint64_t sink;   /* keeps the unchecked reads from vanishing */
@@ -185,6 +186,7 @@ static uint64_t run_once(const char *file, const char *query, int checksum, cano
         exit(3);
     }
     double t2 = canon_now();
+    canon_rss_now(&t->anon_kb, &t->file_kb);
     DBFClose(h);
     double t3 = canon_now();
     t->connect = t1 - t0;
@@ -244,10 +246,11 @@ int main(int argc, char **argv)
         snprintf(sum, sizeof sum, "%016llx", (unsigned long long)c.hash);
     printf("rows=%llu columns=%d values=%llu checksum=%s seconds=%.6f connect=%.6f "
            "execute=%.6f fetch=%.6f close=%.6f cycles=%d warm_median=%.6f "
-           "warm_min=%.6f maxrss_kb=%ld\n",
+           "warm_min=%.6f maxrss_kb=%ld anon_kb=%ld file_kb=%ld\n",
            (unsigned long long)rows, ncols, (unsigned long long)c.values, sum,
            first.connect + first.execute + first.fetch, first.connect, first.execute,
-           first.fetch, first.close, repeat, median, best, canon_max_rss_kb());
+           first.fetch, first.close, repeat, median, best, canon_max_rss_kb(),
+           first.anon_kb, first.file_kb);
     free(cycle);
     return 0;
 }

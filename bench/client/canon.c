@@ -259,21 +259,36 @@ void canon_timestamp_text(canon *c, const char *s, size_t n)
 /* VmHWM is the high-water mark of this program's own address space.
 ** getrusage's ru_maxrss is not: Linux carries the forking parent's RSS over
 ** exec, so a client started by a 16 MB Python would never read below 16 MB. */
-long canon_max_rss_kb(void)
+static long status_kb(const char *key)
 {
     FILE *f = fopen("/proc/self/status", "r");
-    if (f != NULL) {
-        char line[256];
-        long kb = -1;
-        while (fgets(line, sizeof line, f) != NULL)
-            if (sscanf(line, "VmHWM: %ld", &kb) == 1)
-                break;
-        fclose(f);
-        if (kb >= 0)
-            return kb;
-    }
+    long kb = -1;
+    if (f == NULL)
+        return -1;
+    char line[256];
+    size_t n = strlen(key);
+    while (fgets(line, sizeof line, f) != NULL)
+        if (strncmp(line, key, n) == 0 && line[n] == ':') {
+            kb = atol(line + n + 1);
+            break;
+        }
+    fclose(f);
+    return kb;
+}
+
+long canon_max_rss_kb(void)
+{
+    long kb = status_kb("VmHWM");
+    if (kb >= 0)
+        return kb;
     struct rusage ru;
     return getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : -1;
+}
+
+void canon_rss_now(long *anon_kb, long *file_kb)
+{
+    *anon_kb = status_kb("RssAnon");
+    *file_kb = status_kb("RssFile");
 }
 
 double canon_now(void)

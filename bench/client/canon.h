@@ -52,6 +52,10 @@ void canon_timestamp_text(canon *c, const char *s, size_t n);
 
 /* Peak resident set of this program since exec, in KiB. */
 long canon_max_rss_kb(void);
+/* Resident memory now, in KiB: anonymous (heap, stacks) and file-backed
+** (mapped libraries and data files: a driver that maps the file it reads
+** shows the file here, which is not a leak). */
+void canon_rss_now(long *anon_kb, long *file_kb);
 /* A monotonic clock in seconds. */
 double canon_now(void);
 

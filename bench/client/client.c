@@ -55,6 +55,7 @@ typedef struct options {
 
 typedef struct timing {
     double connect, execute, fetch, close;
+    long anon_kb, file_kb;   /* resident memory when the last row is read */
 } timing;
 
 /* Growable scratch buffers for row mode; never shrink, never freed per row. */
@@ -471,6 +472,7 @@ static uint64_t run_once(const options *o, canon *c, timing *t, int *ncols, scra
     uint64_t rows = o->block ? fetch_block(st, col, n, o, c)
                              : fetch_rows(st, col, n, o, c, s);
     double t3 = canon_now();
+    canon_rss_now(&t->anon_kb, &t->file_kb);
 
     SQLFreeHandle(SQL_HANDLE_STMT, st);
     SQLDisconnect(dbc);
@@ -563,11 +565,12 @@ int main(int argc, char **argv)
         snprintf(sum, sizeof sum, "%016llx", (unsigned long long)c.hash);
     printf("rows=%llu columns=%d values=%llu checksum=%s seconds=%.6f "
            "connect=%.6f execute=%.6f fetch=%.6f close=%.6f cycles=%d "
-           "warm_median=%.6f warm_min=%.6f maxrss_kb=%ld\n",
+           "warm_median=%.6f warm_min=%.6f maxrss_kb=%ld anon_kb=%ld file_kb=%ld\n",
            (unsigned long long)rows, ncols, (unsigned long long)c.values,
            sum,
            first.connect + first.execute + first.fetch, first.connect, first.execute,
-           first.fetch, first.close, o.repeat, median, best, canon_max_rss_kb());
+           first.fetch, first.close, o.repeat, median, best, canon_max_rss_kb(),
+           first.anon_kb, first.file_kb);
     free(cycle);
     free(s.buf);
     free(s.utf8);

@@ -62,7 +62,9 @@ def _spread(values):
 def _side_stats(reports, round_trip):
     s = {"runs": [r["seconds"] for r in reports],
          "seconds": _spread([r["seconds"] for r in reports]),
-         "maxrss_kb": max(r["maxrss_kb"] for r in reports)}
+         "maxrss_kb": max(r["maxrss_kb"] for r in reports),
+         "anon_kb": max(r.get("anon_kb", -1) for r in reports),
+         "file_kb": max(r.get("file_kb", -1) for r in reports)}
     for k in ("connect", "execute", "fetch"):
         s[k] = statistics.median(r[k] for r in reports)
     if round_trip:
@@ -136,15 +138,16 @@ def show_rows(side, n=3):
 
 
 def profile(argv, env, data_path, limit=15):
-    """perf record one run; returns the top self-time entries (dso, symbol)."""
+    """perf record one run (flat: the build has no frame pointers, so call
+    graphs would be guesses); returns the top self-time entries."""
     os.makedirs(os.path.dirname(data_path), exist_ok=True)
-    rec = subprocess.run(["perf", "record", "-q", "-F", "2999", "-g", "-o", data_path,
+    rec = subprocess.run(["perf", "record", "-q", "-F", "2999", "-o", data_path,
                           "--"] + argv, env=env, capture_output=True, text=True,
                          timeout=TIMEOUT)
     if rec.returncode != 0:
         return {"error": (rec.stderr.strip().splitlines() or ["perf record failed"])[-1]}
-    rep = subprocess.run(["perf", "report", "-i", data_path, "--stdio", "--no-children",
-                          "-g", "none", "--sort", "dso,symbol", "--percent-limit", "0.5"],
+    rep = subprocess.run(["perf", "report", "-i", data_path, "--stdio",
+                          "--sort", "dso,symbol", "--percent-limit", "0.5"],
                          capture_output=True, text=True, timeout=TIMEOUT)
     entries = []
     for line in rep.stdout.splitlines():
@@ -155,7 +158,7 @@ def profile(argv, env, data_path, limit=15):
             except ValueError:
                 continue
             dso = parts[1]
-            sym = " ".join(p for p in parts[2:] if p not in ("[.]", "[k]"))
+            sym = " ".join(p for p in parts[2:] if p not in ("[.]", "[k]", "-"))
             entries.append({"percent": pct, "dso": dso, "symbol": sym})
         if len(entries) >= limit:
             break

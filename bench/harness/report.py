@@ -14,7 +14,10 @@ import sys
 HEADER_NOTE = ("Ratios are a/b, side a being Lector: **a ratio below 1 means "
                "Lector is faster**.  Times are medians of the timed runs "
                "(min–max in brackets), measured inside each client process: "
-               "connect + execute + fetch of every row.")
+               "connect + execute + fetch of every row.  Peak RSS counts the "
+               "pages of a memory-mapped data file (Lector maps the file it "
+               "reads); the bracket is the anonymous memory (heap) when the "
+               "last row was read.")
 
 
 def _s(x):
@@ -40,6 +43,15 @@ def _rate(rows, seconds):
     return "%.1fM" % (r / 1e6) if r >= 1e6 else "%.0fk" % (r / 1e3)
 
 
+def _rss(side):
+    """Peak RSS, and in brackets the anonymous part when the last row was read
+    (a driver that maps its file counts the file in the peak)."""
+    peak = "%.0f" % (side["maxrss_kb"] / 1024)
+    if side.get("anon_kb", -1) >= 0:
+        peak += " (%.0f)" % (side["anon_kb"] / 1024)
+    return peak
+
+
 def _mode(p):
     if p["mode"] == "block":
         return "block cursor, 1,024 rows, typed binds"
@@ -48,7 +60,7 @@ def _mode(p):
 
 def case_rows(p):
     lines = ["| query | rows | %s s | %s s | ratio a/b | a rows/s | b rows/s | "
-             "peak RSS a / b MiB | parity |" % (p["labels"]["a"], p["labels"]["b"]),
+             "peak RSS (anon) a / b MiB | parity |" % (p["labels"]["a"], p["labels"]["b"]),
              "|---|---:|---:|---:|---:|---:|---:|---:|---|"]
     for c in p["cases"]:
         q = c["query"] + ("" if c["table"] == "bulk" else " (%s)" % c["table"])
@@ -65,10 +77,10 @@ def case_rows(p):
         else:
             rate_a = _rate(read, a["seconds"]["median"])
             rate_b = _rate(read, b["seconds"]["median"])
-        lines.append("| %s | %d | %s | %s | **%s** (%s–%s) | %s | %s | %.1f / %.1f | ok |" % (
+        lines.append("| %s | %d | %s | %s | **%s** (%s–%s) | %s | %s | %s / %s | ok |" % (
             q, read, _spread(a["seconds"]), _spread(b["seconds"]),
             _s(c["ratio"]["median"]), _s(c["ratio"]["min"]), _s(c["ratio"]["max"]),
-            rate_a, rate_b, a["maxrss_kb"] / 1024, b["maxrss_kb"] / 1024))
+            rate_a, rate_b, _rss(a), _rss(b)))
     return lines
 
 
@@ -181,15 +193,19 @@ def _plot(doc, resdir, stem):
             for name, a, b in rows:
                 f.write('"%s" %.6f %.6f\n' % (name, a, b))
         svg = stem + "-time.svg"
-        script = """set terminal svg size 1000,520 dynamic font "sans,11"
+        script = """set terminal svg size 1000,560 dynamic font "sans,11"
+set termoption noenhanced
 set output '{svg}'
 set title 'Seconds per case at the largest scale (lower is better; a = Lector)'
 set style data histogram
 set style histogram clustered gap 1
 set style fill solid 0.8 border -1
 set logscale y
+set yrange [0.01:*]
 set ylabel 'seconds (log scale)'
-set xtics rotate by -35 scale 0 font ",9"
+set xtics rotate by 35 right scale 0 font ",9"
+set bmargin 12
+set lmargin 16
 set key top left
 plot '{dat}' using 2:xtic(1) title 'a (Lector)', '' using 3 title 'b (other)'
 """.format(svg=os.path.join(resdir, svg), dat=dat)
@@ -203,19 +219,22 @@ plot '{dat}' using 2:xtic(1) title 'a (Lector)', '' using 3 title 'b (other)'
         seen = set()
         with open(dat, "w") as f:
             for p, s in scal:
-                label = "%s %s" % (p["labels"][s["side"]], s["query"])
+                label = "%s %s: %s" % (p["format"], s["query"], p["labels"][s["side"]])
                 if label in seen:
                     continue
                 seen.add(label)
                 f.write('"%s" %.4f\n' % (label, s["multiple"]))
         svg = stem + "-scaling.svg"
-        script = """set terminal svg size 1000,480 dynamic font "sans,11"
+        script = """set terminal svg size 1000,560 dynamic font "sans,11"
+set termoption noenhanced
 set output '{svg}'
 set title 'Time at 10x rows / time at 1x (target <= 10.5)'
 set style data histogram
 set style fill solid 0.8 border -1
 set yrange [0:*]
-set xtics rotate by -35 scale 0 font ",9"
+set xtics rotate by 35 right scale 0 font ",9"
+set bmargin 12
+set lmargin 16
 set key off
 plot '{dat}' using 2:xtic(1), 10.5 with lines lw 2 dt 2
 """.format(svg=os.path.join(resdir, svg), dat=dat)

@@ -68,7 +68,8 @@ struct sql_expr {
     uint32_t param;         /* PARAM: 0-based, in order of appearance */
     const char *qualifier;  /* COLUMN: table or alias, NULL when none */
     const char *name;       /* COLUMN, FUNC */
-    sql_type cast;          /* CAST: the target type (nullable unused) */
+    sql_type cast;          /* CAST: the target type (size 0: no length given) */
+    bool pad;               /* CAST to CHAR(n): padded with blanks to n */
     uint32_t line, column;  /* where the expression starts */
     uint32_t start, end;    /* its bytes in the statement text */
     uint32_t depth;         /* 1 + deepest operand */

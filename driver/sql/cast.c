@@ -34,7 +34,7 @@
 /* Type names                                                                */
 /* ------------------------------------------------------------------------ */
 
-static const sql_type_name type_names[] = {
+static const sql_type_spec type_names[] = {
     {"INTEGER", LT_INT64, 10, 0, SQL_TP_NONE, false},
     {"INT", LT_INT64, 10, 0, SQL_TP_NONE, false},
     {"SMALLINT", LT_INT64, 5, 0, SQL_TP_NONE, false},
@@ -81,7 +81,7 @@ static const sql_type_name type_names[] = {
     {"UNIQUEIDENTIFIER", LT_GUID, 36, 0, SQL_TP_NONE, false},
 };
 
-const sql_type_name *sql_type_lookup(const char *name, size_t len)
+const sql_type_spec *sql_type_lookup(const char *name, size_t len)
 {
     /* ODBC's names: SQL_INTEGER, SQL_TYPE_DATE ... */
     if (len > 4 && strncasecmp(name, "SQL_", 4) == 0) {

@@ -10,6 +10,7 @@
 ** once per execution.
 */
 #include "exec.h"
+#include "func.h"
 #include "value.h"
 
 #include <math.h>
@@ -47,7 +48,9 @@ static int init_constant(sql_exec *ex, const sql_expr *e, sql_slot *s, lt_error 
     const lt_value *v = e->kind == SQL_E_LITERAL ? &e->value : &ex->params[e->param];
     lt_type type = e->conv ? e->want : e->t.type;
     int16_t scale = e->conv ? e->want_scale : e->t.scale;
-    if (sql_convert_value(v, type, scale, &s->cval, err) != 0)
+    int rc = type == LT_TEXT ? sql_to_text(v, &ex->arena, &s->cval, err)
+                             : sql_convert_value(v, type, scale, &s->cval, err);
+    if (rc != 0)
         return sql_error_at(err, e);
     if (type == LT_DECIMAL)
         s->cval.scale = scale;
@@ -72,11 +75,17 @@ static int init_slot(sql_exec *ex, const sql_expr *e, sql_slot *s, lt_error *err
         goto oom;
     if (e->conv && sql_vector_alloc(a, &s->conv, e->want, e->want_scale, cap) != 0)
         goto oom;
-    if (e->kind == SQL_E_AND || e->kind == SQL_E_OR) {
+    if (e->kind == SQL_E_AND || e->kind == SQL_E_OR || e->kind == SQL_E_CASE) {
         if ((s->sel = lt_arena_alloc(a, cap * sizeof *s->sel)) == NULL)
             goto oom;
     }
-    if (e->kind == SQL_E_COMPARE || e->kind == SQL_E_IN || e->kind == SQL_E_BETWEEN) {
+    if (e->kind == SQL_E_CASE || (e->kind == SQL_E_FUNC && e->fn != NULL)) {
+        if ((s->rest = lt_arena_alloc(a, cap * sizeof *s->rest)) == NULL ||
+            (s->args = lt_arena_alloc(a, (e->nargs + 1) * sizeof *s->args)) == NULL)
+            goto oom;
+    }
+    if (e->kind == SQL_E_COMPARE || e->kind == SQL_E_IN || e->kind == SQL_E_BETWEEN ||
+        e->kind == SQL_E_CASE || (e->kind == SQL_E_FUNC && e->fn != NULL)) {
         s->cmp = lt_arena_alloc(a, cap);
         s->cmp_null = lt_arena_alloc(a, cap);
         if (s->cmp == NULL || s->cmp_null == NULL)
@@ -103,6 +112,9 @@ int sql_exec_init(sql_exec *ex, sql_query *q, const lt_value *params,
         ex->identity[i] = i;
     memset(ex->slots, 0, (q->nslots ? q->nslots : 1) * sizeof *ex->slots);
     for (uint32_t i = 0; i < q->nslots; i++)
+        lt_arena_init(&ex->slots[i].text);
+    ex->now = sql_local_now();
+    for (uint32_t i = 0; i < q->nslots; i++)
         if (init_slot(ex, q->slots[i], &ex->slots[i], err) != 0)
             return -1;
     return 0;
@@ -110,6 +122,8 @@ int sql_exec_init(sql_exec *ex, sql_query *q, const lt_value *params,
 
 void sql_exec_free(sql_exec *ex)
 {
+    for (uint32_t i = 0; ex->slots != NULL && i < ex->q->nslots; i++)
+        lt_arena_free(&ex->slots[i].text);
     lt_arena_free(&ex->arena);
 }
 
@@ -527,6 +541,57 @@ static int eval_like(sql_exec *ex, const sql_expr *e, const lt_batch *in,
     return 0;
 }
 
+/* a || b into the node's text arena. */
+static int eval_concat(const lt_vector *a, const lt_vector *b, const uint32_t *sel, uint32_t n,
+                       lt_vector *out, lt_arena *text, lt_error *err)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t row = sel[i];
+        if ((out->nulls[row] = a->type == LT_NULL || b->type == LT_NULL || a->nulls[row] ||
+                               b->nulls[row]) != 0)
+            continue;
+        lt_bytes x = a->v.bytes[row], y = b->v.bytes[row];
+        size_t len = (size_t)x.len + y.len;
+        if (len > SQL_TEXT_MAX)
+            return lt_error_set(err, "22001", "the result of || would be longer than %u bytes",
+                                SQL_TEXT_MAX);
+        char *p = lt_arena_alloc(text, len ? len : 1);
+        if (p == NULL)
+            return lt_error_set(err, "HY001", "out of memory");
+        if (x.len)
+            memcpy(p, x.ptr, x.len);
+        if (y.len)
+            memcpy(p + x.len, y.ptr, y.len);
+        out->v.bytes[row].ptr = p;
+        out->v.bytes[row].len = (uint32_t)len;
+    }
+    return 0;
+}
+
+/* A call of a scalar function: its arguments, then its implementation. */
+static int eval_call(sql_exec *ex, const sql_expr *e, const lt_batch *in, const uint32_t *sel,
+                     uint32_t n, lt_vector *out, lt_error *err)
+{
+    sql_slot *s = &ex->slots[e->slot];
+    switch (e->fn->result) {
+    case SQL_RES_COMMON:
+        return sql_eval_coalesce(ex, e, in, sel, n, out, err);
+    case SQL_RES_NULLIF:
+        return sql_eval_nullif(ex, e, in, sel, n, out, err);
+    default:
+        break;
+    }
+    if (e->fn->eval == NULL)
+        return lt_error_set(err, "HY000", "internal error: %s has no implementation", e->fn->name);
+    for (uint32_t i = 0; i < e->nargs; i++)
+        if (sql_eval(ex, e->args[i], in, sel, n, &s->args[i], err) != 0)
+            return -1;
+    sql_fcall c = {ex, e, s->args, sel, n, out, &s->text, err};
+    if (e->fn->eval(&c) != 0)
+        return sql_error_at(err, e);
+    return 0;
+}
+
 /* ------------------------------------------------------------------------ */
 /* The walk                                                                  */
 /* ------------------------------------------------------------------------ */
@@ -584,13 +649,26 @@ static int eval_node(sql_exec *ex, const sql_expr *e, const lt_batch *in,
         return eval_between(ex, e, in, sel, n, out, err);
     case SQL_E_LIKE:
         return eval_like(ex, e, in, sel, n, out, err);
+    case SQL_E_CONCAT:
+        if (sql_eval(ex, e->left, in, sel, n, &l, err) != 0 ||
+            sql_eval(ex, e->right, in, sel, n, &r, err) != 0)
+            return -1;
+        return eval_concat(l, r, sel, n, out, &s->text, err);
+    case SQL_E_CAST:
+        if (sql_eval(ex, e->left, in, sel, n, &l, err) != 0)
+            return -1;
+        if (sql_cast_vector(l, sel, n, &e->cast, e->pad, out, &s->text, err) != 0)
+            return sql_error_at(err, e);
+        return 0;
+    case SQL_E_CASE:
+        return sql_eval_case(ex, e, in, sel, n, out, err);
+    case SQL_E_FUNC:
+        if (e->fn != NULL && e->fn->agg == SQL_AGG_NONE)
+            return eval_call(ex, e, in, sel, n, out, err);
+        break;
     case SQL_E_LITERAL:
     case SQL_E_PARAM:
     case SQL_E_COLUMN:
-    case SQL_E_FUNC:
-    case SQL_E_CONCAT:
-    case SQL_E_CASE:
-    case SQL_E_CAST:
         break;
     }
     return lt_error_set(err, "HY000", "internal error: cannot evaluate this expression");
@@ -618,12 +696,18 @@ int sql_eval(sql_exec *ex, const sql_expr *e, const lt_batch *in,
             v = &s->untag;
         }
     } else {
+        lt_arena_reset(&s->text);
         if (eval_node(ex, e, in, sel, n, &s->out, err) != 0)
             return -1;
         v = &s->out;
     }
     if (e->conv) {
-        if (sql_convert_vector(v, sel, n, &s->conv, err) != 0)
+        /* Anything read as text is written as text (cast.c). */
+        static const sql_type as_text = {LT_TEXT, 0, 0, true};
+        if (e->kind == SQL_E_COLUMN || e->from_input)
+            lt_arena_reset(&s->text);
+        if (e->want == LT_TEXT ? sql_cast_vector(v, sel, n, &as_text, false, &s->conv, &s->text, err)
+                               : sql_convert_vector(v, sel, n, &s->conv, err))
             return -1;
         v = &s->conv;
     }

@@ -41,6 +41,10 @@ typedef struct sql_slot {
     uint32_t *in_set;     /* item + 1, 0 empty; mask + 1 entries */
     uint32_t in_mask;
     bool in_null;         /* some item is NULL */
+    uint32_t *rest;       /* CASE, COALESCE: rows still undecided */
+    const lt_vector **args; /* FUNC: the arguments' vectors */
+    lt_arena text;        /* text the node makes; reset at each evaluation */
+    uint64_t rng;         /* RAND: generator state, 0 until seeded */
 } sql_slot;
 
 typedef struct sql_exec {
@@ -50,6 +54,7 @@ typedef struct sql_exec {
     sql_slot *slots;
     uint32_t *identity;   /* 0, 1, ..., LT_BATCH_ROWS - 1 */
     const atomic_int *cancel;
+    int64_t now;          /* local time at execute, microseconds (CURRENT_TIMESTAMP) */
 } sql_exec;
 
 /* eval.c */
@@ -70,6 +75,20 @@ int sql_vector_alloc(lt_arena *arena, lt_vector *v, lt_type type,
                      int16_t scale, uint32_t cap);
 /* HY008 when the cursor was cancelled. */
 int sql_check_cancel(const sql_exec *ex, lt_error *err);
+
+/* eval_cond.c: CASE, COALESCE and NULLIF, which evaluate an operand only
+** for the rows that still need it. */
+int sql_eval_case(sql_exec *ex, const sql_expr *e, const lt_batch *in, const uint32_t *sel,
+                  uint32_t n, lt_vector *out, lt_error *err);
+int sql_eval_coalesce(sql_exec *ex, const sql_expr *e, const lt_batch *in,
+                      const uint32_t *sel, uint32_t n, lt_vector *out, lt_error *err);
+int sql_eval_nullif(sql_exec *ex, const sql_expr *e, const lt_batch *in, const uint32_t *sel,
+                    uint32_t n, lt_vector *out, lt_error *err);
+
+/* cast.c: rows `sel` of `in` converted as CAST does into `out` (text in
+** `arena`). */
+int sql_cast_vector(const lt_vector *in, const uint32_t *sel, uint32_t n, const sql_type *to,
+                    bool pad, lt_vector *out, lt_arena *arena, lt_error *err);
 
 /* convert.c: convert rows `sel` of `in` into `out` (type and scale set). */
 int sql_convert_vector(const lt_vector *in, const uint32_t *sel, uint32_t n,

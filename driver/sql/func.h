@@ -44,7 +44,7 @@ typedef enum sql_arg {
 typedef enum sql_result {
     SQL_RES_INT64 = 0,
     SQL_RES_DOUBLE,
-    SQL_RES_TEXT,     /* size: the table's, else the first argument's */
+    SQL_RES_TEXT,     /* size: the table's */
     SQL_RES_DATE,
     SQL_RES_TIME,
     SQL_RES_TIMESTAMP,
@@ -53,11 +53,14 @@ typedef enum sql_result {
     SQL_RES_INTEGRAL, /* FLOOR, CEILING: ARG0, a DECIMAL at scale 0 */
     SQL_RES_CONCAT,   /* TEXT whose size is the sum of the arguments' */
     SQL_RES_COMMON,   /* COALESCE: the arguments' common type */
+    SQL_RES_NULLIF,   /* NULLIF: the first argument as compared with the second */
     SQL_RES_AGGREGATE /* typing.c's aggregate rules */
 } sql_result;
 
-/* Text sizes the table may give. */
+/* Result sizes the table may give besides a number: unknown (the driver
+** then reports its default), or the first argument's. */
 #define SQL_SIZE_UNKNOWN 0
+#define SQL_SIZE_ARG0 UINT32_MAX
 
 /* Interval and field units (TIMESTAMPADD, TIMESTAMPDIFF, EXTRACT). */
 typedef enum sql_unit {
@@ -93,14 +96,22 @@ typedef struct sql_func {
     sql_agg agg;
     sql_arg args[4];               /* argument i's class; the last repeats */
     sql_result result;
-    uint32_t size;                 /* TEXT result size; SQL_SIZE_UNKNOWN */
+    uint32_t size;                 /* TEXT or INT64 result size (INT64: 10 is
+                                   ** INTEGER, 0 BIGINT), SQL_SIZE_UNKNOWN or
+                                   ** SQL_SIZE_ARG0 */
     sql_func_eval eval;            /* NULL: aggregates and the binder's rewrites */
+    bool partial;                  /* may be NULL when no argument is */
 } sql_func;
 
 /* The function named `name` (case-insensitive), NULL when none. */
 const sql_func *sql_func_find(const char *name);
 /* How argument i of `fn` is read. */
 sql_arg sql_func_arg(const sql_func *fn, uint32_t i);
+
+/* func_datetime.c: the local date and time now, in microseconds since
+** 1970-01-01 00:00:00 local time (read once per execution: every row of a
+** statement sees the same CURRENT_TIMESTAMP). */
+int64_t sql_local_now(void);
 
 /* The table's slices. */
 extern const sql_func sql_funcs_string[];
@@ -109,6 +120,27 @@ extern const sql_func sql_funcs_numeric[];
 extern const uint32_t sql_funcs_numeric_count;
 extern const sql_func sql_funcs_datetime[];
 extern const uint32_t sql_funcs_datetime_count;
+
+/* Rows where some argument is NULL are NULL: true when `row` is one (its
+** null flag is set either way). */
+static inline bool sql_fcall_null(sql_fcall *c, uint32_t row)
+{
+    for (uint32_t a = 0; a < c->e->nargs; a++) {
+        const lt_vector *v = c->args[a];
+        if (v->type == LT_NULL || v->nulls[row]) {
+            c->out->nulls[row] = 1;
+            return true;
+        }
+    }
+    c->out->nulls[row] = 0;
+    return false;
+}
+
+/* A loop over the call's selected rows where no argument is NULL. */
+#define SQL_EACH_ROW(c, row)                                                  \
+    for (uint32_t i_##row = 0, row = 0;                                      \
+         i_##row < (c)->n && ((row = (c)->sel[i_##row]), 1); i_##row++)      \
+        if (!sql_fcall_null((c), row))
 
 /* Writing text results: room for `len` bytes of row `row`'s value in the
 ** call's arena (HY001 when out of memory, 22001 past SQL_TEXT_MAX). */

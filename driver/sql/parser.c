@@ -40,6 +40,7 @@ typedef struct parser {
 } parser;
 
 static sql_expr *parse_expr(parser *p, int min_prec);
+static int parse_type_name(parser *p, sql_expr *e);
 
 /* ------------------------------------------------------------------------ */
 /* Tokens and errors                                                         */
@@ -277,12 +278,116 @@ static sql_expr *parse_param(parser *p)
     return advance(p) == 0 ? finish(p, e) : NULL;
 }
 
+static bool at_word(const parser *p, const char *w)
+{
+    size_t n = strlen(w);
+    return p->cur.kind == SQL_TK_WORD && p->cur.len == n &&
+           strncasecmp(p->text + p->cur.start, w, n) == 0;
+}
+
+static bool add_arg(parser *p, sql_expr *e, sql_expr *a, uint32_t *cap)
+{
+    if (a == NULL)
+        return false;
+    sql_expr **na = grow(p, e->args, e->nargs, cap, sizeof *na);
+    if (na == NULL)
+        return false;
+    e->args = na;
+    e->args[e->nargs++] = a;
+    return true;
+}
+
+/* The standard's keyword forms of a few calls, after the '(':
+**   CONVERT(x, type)                  -> a CAST node
+**   EXTRACT(field FROM x)             -> EXTRACT('field', x)
+**   POSITION(a IN b)                  -> POSITION(a, b)
+**   SUBSTRING(x FROM a [FOR b])       -> SUBSTRING(x, a [, b])
+**   TRIM([LEADING|TRAILING|BOTH] [c] FROM s) -> LTRIM/RTRIM/TRIM(s [, c])
+** Returns 1 when `e` is done, 0 when the call is an ordinary one (nothing
+** consumed), -1 on error. */
+static int parse_special_call(parser *p, sql_expr *e, uint32_t *cap)
+{
+    const char *n = e->name;
+    if (strcasecmp(n, "CONVERT") == 0) {
+        e->kind = SQL_E_CAST;
+        if ((e->left = parse_expr(p, 1)) == NULL || expect(p, SQL_TK_COMMA, "','") != 0)
+            return -1;
+        return parse_type_name(p, e) != 0 ? -1 : 1;
+    }
+    if (strcasecmp(n, "EXTRACT") == 0) {
+        if (p->cur.kind != SQL_TK_WORD || !next_kw(p, SQL_KW_FROM))
+            return expected(p, "a field name and FROM (EXTRACT(YEAR FROM x))");
+        sql_expr *field = new_expr(p, SQL_E_LITERAL, &p->cur);
+        size_t len;
+        if (field == NULL || (field->value.u.bytes.ptr = sql_token_text(p->text, &p->cur, p->arena, &len)) == NULL)
+            return oom(p);
+        field->value.type = LT_TEXT;
+        field->value.u.bytes.len = (uint32_t)len;
+        if (advance(p) != 0 || advance(p) != 0 || !add_arg(p, e, finish(p, field), cap) ||
+            !add_arg(p, e, parse_expr(p, 1), cap))
+            return -1;
+        return 1;
+    }
+    if (strcasecmp(n, "POSITION") == 0) {
+        if (!add_arg(p, e, parse_expr(p, PREC_CMP + 1), cap) || expect_kw(p, SQL_KW_IN) != 0 ||
+            !add_arg(p, e, parse_expr(p, 1), cap))
+            return -1;
+        return 1;
+    }
+    if (strcasecmp(n, "SUBSTRING") == 0) {
+        if (!add_arg(p, e, parse_expr(p, 1), cap))
+            return -1;
+        if (!at_kw(p, SQL_KW_FROM))
+            return p->cur.kind == SQL_TK_COMMA ? (advance(p) != 0 ? -1 : 0) : 1;
+        if (advance(p) != 0 || !add_arg(p, e, parse_expr(p, 1), cap))
+            return -1;
+        if (at_word(p, "FOR") && (advance(p) != 0 || !add_arg(p, e, parse_expr(p, 1), cap)))
+            return -1;
+        return 1;
+    }
+    if (strcasecmp(n, "TRIM") == 0) {
+        bool spec = at_word(p, "LEADING") || at_word(p, "TRAILING") || at_word(p, "BOTH");
+        if (spec) {
+            e->name = at_word(p, "LEADING") ? "LTRIM" : at_word(p, "TRAILING") ? "RTRIM" : "TRIM";
+            if (advance(p) != 0)
+                return -1;
+        }
+        sql_expr *chars = NULL;
+        if (!at_kw(p, SQL_KW_FROM)) {
+            if ((chars = parse_expr(p, 1)) == NULL)
+                return -1;
+            if (!at_kw(p, SQL_KW_FROM)) {
+                if (spec)
+                    return expected(p, "FROM");
+                return add_arg(p, e, chars, cap) ? 1 : -1; /* TRIM(s) */
+            }
+        } else if (!spec) {
+            return expected(p, "an expression");
+        }
+        if (advance(p) != 0 || !add_arg(p, e, parse_expr(p, 1), cap))
+            return -1;
+        if (chars != NULL && !add_arg(p, e, chars, cap))
+            return -1;
+        return 1;
+    }
+    return 0;
+}
+
 /* name(args): the current token is '('. */
 static sql_expr *parse_call(parser *p, sql_expr *e)
 {
     e->kind = SQL_E_FUNC;
     if (advance(p) != 0)
         return NULL;
+    uint32_t cap = 0;
+    int special = p->cur.kind == SQL_TK_RPAREN ? 0 : parse_special_call(p, e, &cap);
+    if (special < 0)
+        return NULL;
+    if (special > 0) {
+        if (expect(p, SQL_TK_RPAREN, "')'") != 0)
+            return NULL;
+        return finish(p, e);
+    }
     if (at_kw(p, SQL_KW_DISTINCT) || at_kw(p, SQL_KW_ALL)) {
         e->distinct = at_kw(p, SQL_KW_DISTINCT);
         if (advance(p) != 0)
@@ -293,7 +398,6 @@ static sql_expr *parse_call(parser *p, sql_expr *e)
         if (advance(p) != 0)
             return NULL;
     } else if (p->cur.kind != SQL_TK_RPAREN) {
-        uint32_t cap = 0;
         for (;;) {
             sql_expr *a = parse_expr(p, 1);
             if (a == NULL)
@@ -310,6 +414,138 @@ static sql_expr *parse_call(parser *p, sql_expr *e)
         }
     }
     if (expect(p, SQL_TK_RPAREN, "')'") != 0)
+        return NULL;
+    return finish(p, e);
+}
+
+/* A type name of CAST or CONVERT, with its parameters: (n), (p[, s]). */
+static int parse_type_name(parser *p, sql_expr *e)
+{
+    sql_token first = p->cur;
+    if (first.kind != SQL_TK_WORD)
+        return expected(p, "a type name");
+    /* Names of several words: DOUBLE PRECISION, CHARACTER VARYING ... */
+    char name[64];
+    size_t len = 0;
+    const sql_type_spec *tn = NULL;
+    for (int words = 0; words < 3 && p->cur.kind == SQL_TK_WORD; words++) {
+        if (len + 1 + p->cur.len >= sizeof name)
+            break;
+        size_t at = len;
+        if (len > 0)
+            name[len++] = ' ';
+        memcpy(name + len, p->text + p->cur.start, p->cur.len);
+        const sql_type_spec *longer = sql_type_lookup(name, len + p->cur.len);
+        if (longer == NULL && words > 0) {
+            len = at;
+            break;
+        }
+        len += p->cur.len;
+        tn = longer;
+        if (advance(p) != 0)
+            return -1;
+    }
+    if (tn == NULL)
+        return sql_syntax_error(p->err, first.line, first.column, "unknown type name '%.*s'",
+                                (int)len, name);
+    e->cast.type = tn->type;
+    e->cast.size = tn->size;
+    e->cast.scale = tn->scale;
+    e->pad = tn->pad;
+    if (p->cur.kind != SQL_TK_LPAREN || tn->params == SQL_TP_NONE)
+        return 0;
+    if (advance(p) != 0)
+        return -1;
+    int64_t n[2] = {0, 0};
+    int count = 0;
+    for (;;) {
+        if (p->cur.kind != SQL_TK_INTEGER)
+            return expected(p, "a number");
+        lt_value v;
+        if (!sql_parse_number(p->text + p->cur.start, p->cur.len, &v) || v.type != LT_INT64 ||
+            v.u.i64 > 1000000000)
+            return expected(p, "a smaller number");
+        n[count++] = v.u.i64;
+        if (advance(p) != 0)
+            return -1;
+        if (count == 2 || tn->params != SQL_TP_PRECISION || p->cur.kind != SQL_TK_COMMA)
+            break;
+        if (advance(p) != 0)
+            return -1;
+    }
+    if (expect(p, SQL_TK_RPAREN, "')'") != 0)
+        return -1;
+    switch (tn->params) {
+    case SQL_TP_LENGTH:
+        if (n[0] < 1)
+            return sql_syntax_error(p->err, first.line, first.column, "a length must be at least 1");
+        e->cast.size = (uint32_t)n[0];
+        break;
+    case SQL_TP_PRECISION:
+        if (n[0] < 1 || n[0] > 38 || n[1] > n[0])
+            return sql_syntax_error(p->err, first.line, first.column,
+                                    "DECIMAL(p, s) needs 1 <= p <= 38 and 0 <= s <= p");
+        e->cast.size = (uint32_t)n[0];
+        e->cast.scale = (int16_t)n[1];
+        break;
+    case SQL_TP_FLOAT:
+        if (n[0] < 1 || n[0] > 53)
+            return sql_syntax_error(p->err, first.line, first.column, "FLOAT(p) needs 1 <= p <= 53");
+        e->cast.size = n[0] <= 24 ? 7 : 15;
+        break;
+    case SQL_TP_FRACTION:
+        if (n[0] > 9)
+            return sql_syntax_error(p->err, first.line, first.column,
+                                    "fractional seconds precision must be 0 to 9");
+        e->cast.scale = (int16_t)(n[0] > 6 ? 6 : n[0]);
+        e->cast.size = (e->cast.type == LT_TIME ? 8 : 19) + (e->cast.scale ? 1 + e->cast.scale : 0);
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+/* CAST(x AS type): the current token is CAST. */
+static sql_expr *parse_cast(parser *p)
+{
+    sql_expr *e = new_expr(p, SQL_E_CAST, &p->cur);
+    if (e == NULL || advance(p) != 0 || expect(p, SQL_TK_LPAREN, "'(' after CAST") != 0 ||
+        (e->left = parse_expr(p, 1)) == NULL || expect_kw(p, SQL_KW_AS) != 0 ||
+        parse_type_name(p, e) != 0 || expect(p, SQL_TK_RPAREN, "')'") != 0)
+        return NULL;
+    return finish(p, e);
+}
+
+/* CASE [x] WHEN a THEN b ... [ELSE c] END: the current token is CASE. */
+static sql_expr *parse_case(parser *p)
+{
+    sql_expr *e = new_expr(p, SQL_E_CASE, &p->cur);
+    if (e == NULL || advance(p) != 0)
+        return NULL;
+    if (!at_kw(p, SQL_KW_WHEN) && (e->left = parse_expr(p, 1)) == NULL)
+        return NULL;
+    uint32_t cap = 0;
+    if (!at_kw(p, SQL_KW_WHEN)) {
+        expected(p, "WHEN");
+        return NULL;
+    }
+    while (at_kw(p, SQL_KW_WHEN)) {
+        sql_expr *when, *then;
+        if (advance(p) != 0 || (when = parse_expr(p, 1)) == NULL ||
+            expect_kw(p, SQL_KW_THEN) != 0 || (then = parse_expr(p, 1)) == NULL)
+            return NULL;
+        for (int k = 0; k < 2; k++) {
+            sql_expr **na = grow(p, e->args, e->nargs, &cap, sizeof *na);
+            if (na == NULL)
+                return NULL;
+            e->args = na;
+            e->args[e->nargs++] = k == 0 ? when : then;
+        }
+    }
+    if (at_kw(p, SQL_KW_ELSE) && (advance(p) != 0 || (e->right = parse_expr(p, 1)) == NULL))
+        return NULL;
+    if (expect_kw(p, SQL_KW_END) != 0)
         return NULL;
     return finish(p, e);
 }
@@ -453,16 +689,16 @@ static sql_expr *parse_primary(parser *p)
         }
         return parse_name(p);
     case SQL_KW_CASE:
-        not_yet(p, &t, "CASE is");
-        return NULL;
+        return parse_case(p);
     case SQL_KW_CAST:
-        not_yet(p, &t, "CAST is");
-        return NULL;
+        return parse_cast(p);
     case SQL_KW_EXISTS:
         not_yet(p, &t, "EXISTS is");
         return NULL;
     default:
-        if (is_ident(&t))
+        /* LEFT(s, n) and RIGHT(s, n): reserved words (joins), yet functions. */
+        if (is_ident(&t) || ((t.kw == SQL_KW_LEFT || t.kw == SQL_KW_RIGHT) &&
+                             p->next.kind == SQL_TK_LPAREN))
             return parse_name(p);
         expected(p, "an expression");
         return NULL;

@@ -176,14 +176,27 @@ static lt_type unify(lt_type a, lt_type b)
     return LT_NULL;
 }
 
-/* Operand i of a comparison, IN or BETWEEN: the operands typed together. */
-static uint32_t group_size(const sql_expr *e)
+/* Operands typed together.  Comparison groups: the operands of a
+** comparison, IN, BETWEEN, NULLIF, and a simple CASE's operand with its
+** WHEN values.  Result groups: the values a CASE or COALESCE returns. */
+static uint32_t group_size(const sql_expr *e, bool results)
 {
+    if (e->kind == SQL_E_CASE)
+        return e->nargs / 2 + (results ? e->right != NULL : 1);
+    if (e->kind == SQL_E_FUNC)
+        return e->nargs;
     return e->kind == SQL_E_IN ? e->nargs + 1 : e->kind == SQL_E_BETWEEN ? 3 : 2;
 }
 
-static sql_expr *group_op(const sql_expr *e, uint32_t i)
+static sql_expr *group_op(const sql_expr *e, bool results, uint32_t i)
 {
+    if (e->kind == SQL_E_CASE) {
+        if (results)
+            return i < e->nargs / 2 ? e->args[2 * i + 1] : e->right;
+        return i == 0 ? e->left : e->args[2 * (i - 1)];
+    }
+    if (e->kind == SQL_E_FUNC)
+        return e->args[i];
     if (i == 0)
         return e->left;
     if (e->kind == SQL_E_IN)
@@ -201,15 +214,17 @@ static int effective_type(typer *t, const sql_expr *op, lt_type dom, sql_type *o
     return 0;
 }
 
-/* Unify the operands' types into a domain, then tell each operand how the
-** comparison kernel wants to read it. */
-static int type_compare_group(typer *t, sql_expr *e)
+/* The domain a group's operands unify into; `kind` is the domain of the
+** operands that are not text constants (what those constants read as). */
+static int group_domain(typer *t, const sql_expr *e, bool results, lt_type *dom_out,
+                        lt_type *kind_out)
 {
-    uint32_t n = group_size(e);
+    uint32_t n = group_size(e, results);
+    const char *what = results ? "cannot mix" : "cannot compare";
     lt_type dom = LT_NULL;
     bool any_text_const = false;
     for (uint32_t i = 0; i < n; i++) {
-        const sql_expr *op = group_op(e, i);
+        const sql_expr *op = group_op(e, results, i);
         if (is_text_const(t, op)) {
             any_text_const = true;
             continue;
@@ -218,7 +233,7 @@ static int type_compare_group(typer *t, sql_expr *e)
             continue;
         lt_type u = unify(dom, op->t.type);
         if (u == LT_NULL)
-            return type_error(t, e, "cannot compare", dom, op->t.type);
+            return type_error(t, e, what, dom, op->t.type);
         dom = u;
     }
     if (dom == LT_NULL && any_text_const)
@@ -228,15 +243,28 @@ static int type_compare_group(typer *t, sql_expr *e)
     lt_type kind = dom;
     for (uint32_t i = 0; i < n && any_text_const && dom != LT_TEXT; i++) {
         sql_type eff;
-        if (effective_type(t, group_op(e, i), kind, &eff) != 0)
+        if (effective_type(t, group_op(e, results, i), kind, &eff) != 0)
             return -1;
         lt_type u = unify(dom, eff.type);
         if (u == LT_NULL)
-            return type_error(t, e, "cannot compare", dom, eff.type);
+            return type_error(t, e, what, dom, eff.type);
         dom = u;
     }
+    *dom_out = dom;
+    *kind_out = kind;
+    return 0;
+}
+
+/* Unify the operands' types into a domain, then tell each operand how the
+** comparison kernel wants to read it. */
+static int type_compare_group(typer *t, sql_expr *e)
+{
+    lt_type dom, kind;
+    if (group_domain(t, e, false, &dom, &kind) != 0)
+        return -1;
+    uint32_t n = group_size(e, false);
     for (uint32_t i = 0; i < n; i++) {
-        sql_expr *op = group_op(e, i);
+        sql_expr *op = group_op(e, false, i);
         sql_type eff;
         if (effective_type(t, op, kind, &eff) != 0)
             return -1;
@@ -255,6 +283,75 @@ static int type_compare_group(typer *t, sql_expr *e)
             scale = 0;
         }
         set_want(op, ty == LT_NULL ? op->t.type : ty, scale);
+    }
+    return 0;
+}
+
+/* Characters a value of type `st` takes as text (sql_format_value). */
+static uint32_t text_size(const sql_type *st)
+{
+    switch (st->type) {
+    case LT_BOOL:      return 1;
+    case LT_INT64:     return (st->size ? st->size : 19) + 1;
+    case LT_DOUBLE:    return 24;
+    case LT_DECIMAL:   return st->size + 2;
+    case LT_DATE:      return 10;
+    case LT_TIME:      return 15;
+    case LT_TIMESTAMP: return 26;
+    case LT_GUID:      return 36;
+    case LT_TEXT:
+    case LT_BINARY:    return st->size;
+    case LT_NULL:      return 1;
+    }
+    return 0;
+}
+
+/* The type the values of a result group share (CASE, COALESCE): every one
+** is converted to it.  Numbers widen INT64 -> DECIMAL -> DOUBLE (DECIMAL
+** keeping the most integer digits and the largest scale), DATE widens to
+** TIMESTAMP, BOOL to INT64; text sizes are the largest. */
+static int type_common(typer *t, sql_expr *e, sql_type *out)
+{
+    lt_type dom, kind;
+    if (group_domain(t, e, true, &dom, &kind) != 0)
+        return -1;
+    uint32_t n = group_size(e, true);
+    uint32_t size = 0, int_digits = 0;
+    int16_t scale = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        sql_type eff;
+        if (effective_type(t, group_op(e, true, i), kind, &eff) != 0)
+            return -1;
+        if (eff.type == LT_NULL)
+            continue;
+        if (dom == LT_DECIMAL || dom == LT_TIME || dom == LT_TIMESTAMP) {
+            int16_t s = eff.type == LT_DECIMAL || eff.type == dom ? eff.scale : 0;
+            uint32_t p = eff.type == LT_DECIMAL ? eff.size : 19;
+            if (s > scale)
+                scale = s;
+            if (p > (uint32_t)s && p - (uint32_t)s > int_digits)
+                int_digits = p - (uint32_t)s;
+        }
+        uint32_t sz = dom == LT_TEXT ? text_size(&eff) : eff.size;
+        if (sz > size)
+            size = sz;
+    }
+    *out = make_type(dom, 0, dom == LT_NULL ? 1 : default_size(dom), true);
+    if (dom == LT_DECIMAL) {
+        out->scale = scale;
+        out->size = int_digits + (uint32_t)scale > 38 ? 38 : int_digits + (uint32_t)scale;
+        if (out->size == 0)
+            out->size = 1;
+    } else if (dom == LT_TEXT || dom == LT_BINARY) {
+        out->size = size;
+    } else if (dom == LT_TIME || dom == LT_TIMESTAMP) {
+        out->scale = scale;
+        out->size += scale ? 1 + (uint32_t)scale : 0;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        sql_expr *op = group_op(e, true, i);
+        hint(t, op, dom);
+        set_want(op, dom == LT_NULL ? op->t.type : dom, out->scale);
     }
     return 0;
 }
@@ -344,6 +441,15 @@ static int need_type(typer *t, sql_expr *e, lt_type type, const char *what)
     return 0;
 }
 
+static bool any_nullable(const sql_expr *e)
+{
+    uint32_t n = sql_expr_nchildren(e);
+    for (uint32_t i = 0; i < n; i++)
+        if (sql_expr_child(e, i)->t.nullable)
+            return true;
+    return false;
+}
+
 /* COUNT: INT64.  SUM: INT64 -> INT64, DECIMAL(p,s) -> DECIMAL(38,s),
 ** DOUBLE -> DOUBLE.  AVG: INT64 and DOUBLE -> DOUBLE, DECIMAL(p,s) ->
 ** DECIMAL(38,s') with s' = s + min(max(6 - s, 0), 38 - p), so the mean of
@@ -387,21 +493,212 @@ static int type_aggregate(typer *t, sql_expr *e)
     return 0;
 }
 
-static int type_func(typer *t, sql_expr *e)
+/* CASE: searched, every WHEN a BOOL; simple, the operand and the WHEN
+** values compared as one group.  The THEN and ELSE values share a type. */
+static int type_case(typer *t, sql_expr *e)
 {
-    if (e->fn->result == SQL_RES_AGGREGATE)
-        return type_aggregate(t, e);
-    return lt_error_set(t->err, "42000", "function %s is not supported yet (line %u, column %u)",
-                        e->fn->name, e->line, e->column);
+    if (e->left != NULL) {
+        if (type_compare_group(t, e) != 0)
+            return -1;
+    } else {
+        for (uint32_t i = 0; i < e->nargs; i += 2)
+            if (need_type(t, e->args[i], LT_BOOL, "CASE WHEN needs a BOOLEAN condition, not") != 0)
+                return -1;
+    }
+    if (type_common(t, e, &e->t) != 0)
+        return -1;
+    e->t.nullable = e->right == NULL;
+    for (uint32_t i = 0; i < group_size(e, true); i++)
+        e->t.nullable |= group_op(e, true, i)->t.nullable;
+    return 0;
 }
 
-static bool any_nullable(const sql_expr *e)
+/* CAST(x AS type): the type named; VARCHAR without a length is as long as
+** x's text. */
+static int type_cast(typer *t, sql_expr *e)
 {
-    uint32_t n = sql_expr_nchildren(e);
-    for (uint32_t i = 0; i < n; i++)
-        if (sql_expr_child(e, i)->t.nullable)
-            return true;
-    return false;
+    const sql_type *from = &e->left->t;
+    if (!sql_cast_allowed(from->type, e->cast.type))
+        return lt_error_set(t->err, "42000", "cannot CAST %s to %s (line %u, column %u)",
+                            sql_type_name(from->type), sql_type_name(e->cast.type), e->line,
+                            e->column);
+    hint(t, e->left, e->cast.type);
+    e->t = make_type(e->cast.type, e->cast.scale, e->cast.size, from->nullable);
+    if ((e->cast.type == LT_TEXT || e->cast.type == LT_BINARY) && e->cast.size == 0)
+        e->t.size = e->cast.type == LT_TEXT ? text_size(from) : from->size;
+    return 0;
+}
+
+/* a || b: TEXT, either operand written as text; NULL when either is. */
+static int type_concat(typer *t, sql_expr *e)
+{
+    uint32_t size = 0;
+    bool known = true;
+    for (int i = 0; i < 2; i++) {
+        sql_expr *op = i == 0 ? e->left : e->right;
+        hint(t, op, LT_TEXT);
+        set_want(op, op->t.type == LT_NULL ? LT_NULL : LT_TEXT, 0);
+        uint32_t n = text_size(&op->t);
+        known &= n > 0;
+        size += n;
+    }
+    e->t = make_type(LT_TEXT, 0, known ? size : SQL_SIZE_UNKNOWN, any_nullable(e));
+    return 0;
+}
+
+/* Argument i of a scalar function, read as its class says (func.h). */
+static int type_arg(typer *t, sql_expr *e, uint32_t i)
+{
+    sql_expr *a = e->args[i];
+    sql_arg cls = sql_func_arg(e->fn, i);
+    sql_type ty = a->t;
+    const char *need = NULL;
+    switch (cls) {
+    case SQL_ARG_ANY:
+    case SQL_ARG_UNIT:
+        return 0;
+    case SQL_ARG_TEXT:
+        hint(t, a, LT_TEXT);
+        set_want(a, ty.type == LT_NULL ? LT_NULL : LT_TEXT, 0);
+        return 0;
+    case SQL_ARG_INT:
+    case SQL_ARG_NUMBER:
+    case SQL_ARG_DOUBLE:
+        if (is_text_const(t, a) && text_const_type(t, a, LT_DOUBLE, &ty) != 0)
+            return -1;
+        hint(t, a, cls == SQL_ARG_INT ? LT_INT64 : LT_DOUBLE);
+        if (ty.type == LT_NULL || is_number(ty.type)) {
+            lt_type want = cls == SQL_ARG_INT ? LT_INT64 : cls == SQL_ARG_DOUBLE ? LT_DOUBLE : ty.type;
+            set_want(a, want, want == LT_DECIMAL ? ty.scale : 0);
+            return 0;
+        }
+        need = "a number";
+        break;
+    case SQL_ARG_DATETIME:
+    case SQL_ARG_TIME:
+        if (is_text_const(t, a)) {
+            /* '10:30' is a time where one may stand, else a timestamp. */
+            lt_value v;
+            lt_type as = cls == SQL_ARG_TIME && sql_convert_value(const_value(t, a), LT_TIME, 0, &v, NULL) == 0
+                             ? LT_TIME : LT_TIMESTAMP;
+            if (text_const_type(t, a, as, &ty) != 0)
+                return -1;
+        }
+        hint(t, a, LT_TIMESTAMP);
+        if (ty.type == LT_NULL || ty.type == LT_DATE || ty.type == LT_TIMESTAMP ||
+            (cls == SQL_ARG_TIME && ty.type == LT_TIME)) {
+            set_want(a, ty.type == LT_NULL || ty.type == LT_TIME ? ty.type : LT_TIMESTAMP, 0);
+            return 0;
+        }
+        need = cls == SQL_ARG_TIME ? "a time or a timestamp" : "a date or a timestamp";
+        break;
+    }
+    return lt_error_set(t->err, "42000", "argument %u of %s must be %s, not %s (line %u, column %u)",
+                        i + 1, e->fn->name, need, sql_type_name(ty.type), a->line, a->column);
+}
+
+/* A scalar function's result, by its table entry's rule. */
+static int type_scalar(typer *t, sql_expr *e)
+{
+    const sql_func *fn = e->fn;
+    for (uint32_t i = 0; i < e->nargs; i++)
+        if (type_arg(t, e, i) != 0)
+            return -1;
+    const sql_expr *a0 = e->nargs > 0 ? e->args[0] : NULL;
+    sql_type arg0 = {LT_NULL, 0, 1, true};
+    if (a0 != NULL) {
+        arg0 = a0->t;
+        if (a0->conv) {
+            arg0.type = a0->want;
+            arg0.scale = a0->want_scale;
+        }
+    }
+    bool nullable = any_nullable(e) || fn->partial;
+    switch (fn->result) {
+    case SQL_RES_INT64:
+        e->t = make_type(LT_INT64, 0, fn->size ? fn->size : 19, nullable);
+        return 0;
+    case SQL_RES_DOUBLE:
+        e->t = make_type(LT_DOUBLE, 0, 15, nullable);
+        return 0;
+    case SQL_RES_TEXT:
+        e->t = make_type(LT_TEXT, 0, fn->size == SQL_SIZE_ARG0 ? text_size(&arg0) : fn->size, nullable);
+        return 0;
+    case SQL_RES_DATE:
+        e->t = make_type(LT_DATE, 0, 10, nullable);
+        return 0;
+    case SQL_RES_TIME:
+    case SQL_RES_TIMESTAMP: {
+        int16_t scale = (int16_t)(fn->size ? 6 : 0);
+        lt_type ty = fn->result == SQL_RES_TIME ? LT_TIME : LT_TIMESTAMP;
+        e->t = make_type(ty, scale, (ty == LT_TIME ? 8 : 19) + (scale ? 7 : 0), nullable);
+        return 0;
+    }
+    case SQL_RES_ARG0:
+    case SQL_RES_ROUND:
+    case SQL_RES_INTEGRAL:
+        e->t = arg0;
+        e->t.nullable = nullable;
+        if (arg0.type == LT_NULL)
+            e->t = make_type(LT_NULL, 0, 1, true);
+        if (arg0.type == LT_INT64)
+            e->t.size = 19;
+        if (arg0.type == LT_DECIMAL && fn->result == SQL_RES_ROUND)
+            e->t.size = arg0.size < 38 ? arg0.size + 1 : 38;
+        if (arg0.type == LT_DECIMAL && fn->result == SQL_RES_INTEGRAL) {
+            uint32_t digits = arg0.size > (uint32_t)arg0.scale ? arg0.size - (uint32_t)arg0.scale : 0;
+            e->t.size = digits + 1 > 38 ? 38 : digits + 1;
+            e->t.scale = 0;
+        }
+        return 0;
+    case SQL_RES_CONCAT: {
+        uint32_t size = 0;
+        for (uint32_t i = 0; i < e->nargs; i++) {
+            uint32_t n = text_size(&e->args[i]->t);
+            if (n == 0 || size + n > 1u << 30) {
+                size = 0;
+                break;
+            }
+            size += n;
+        }
+        e->t = make_type(LT_TEXT, 0, size, fn->partial);
+        return 0;
+    }
+    default:
+        break;
+    }
+    return lt_error_set(t->err, "HY000", "internal error: no typing rule for %s", fn->name);
+}
+
+static int type_func(typer *t, sql_expr *e)
+{
+    switch (e->fn->result) {
+    case SQL_RES_AGGREGATE:
+        return type_aggregate(t, e);
+    case SQL_RES_COMMON: {
+        if (type_common(t, e, &e->t) != 0)
+            return -1;
+        e->t.nullable = true;
+        for (uint32_t i = 0; i < e->nargs; i++)
+            e->t.nullable &= e->args[i]->t.nullable;
+        return 0;
+    }
+    case SQL_RES_NULLIF: {
+        if (type_compare_group(t, e) != 0)
+            return -1;
+        const sql_expr *a = e->args[0];
+        e->t = a->t;
+        if (a->conv) {
+            e->t.type = a->want;
+            e->t.scale = a->want_scale;
+            e->t.size = default_size(a->want);
+        }
+        e->t.nullable = true;
+        return 0;
+    }
+    default:
+        return type_scalar(t, e);
+    }
 }
 
 static int type_expr(typer *t, sql_expr *e)
@@ -459,9 +756,11 @@ static int type_expr(typer *t, sql_expr *e)
     case SQL_E_FUNC:
         return type_func(t, e);
     case SQL_E_CONCAT:
+        return type_concat(t, e);
     case SQL_E_CASE:
+        return type_case(t, e);
     case SQL_E_CAST:
-        break;
+        return type_cast(t, e);
     }
     return lt_error_set(t->err, "42000", "unsupported expression (line %u, column %u)",
                         e->line, e->column);
@@ -479,12 +778,12 @@ static int type_count(typer *t, sql_expr *e)
     return 0;
 }
 
-static const char *computed_type_name(lt_type type)
+static const char *computed_type_name(lt_type type, uint32_t size)
 {
     switch (type) {
     case LT_BOOL:      return "BIT";
-    case LT_INT64:     return "BIGINT";
-    case LT_DOUBLE:    return "DOUBLE";
+    case LT_INT64:     return size == 3 ? "TINYINT" : size == 5 ? "SMALLINT" : size == 10 ? "INTEGER" : "BIGINT";
+    case LT_DOUBLE:    return size == 7 ? "REAL" : "DOUBLE";
     case LT_DECIMAL:   return "DECIMAL";
     case LT_BINARY:    return "VARBINARY";
     case LT_DATE:      return "DATE";
@@ -513,7 +812,7 @@ static void describe(sql_output *o)
         d->size = e->t.size;
         d->scale = e->t.scale;
         d->nullable = e->t.nullable;
-        d->type_name = computed_type_name(d->type);
+        d->type_name = computed_type_name(d->type, d->size);
     }
     d->name = (char *)o->label;
     o->col.base_table = o->base_table;

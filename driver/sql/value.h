@@ -70,15 +70,15 @@ enum {
     SQL_TP_FLOAT,      /* (p): binary digits, <= 24 is REAL */
     SQL_TP_FRACTION    /* (p): fraction-of-second digits */
 };
-typedef struct sql_type_name {
+typedef struct sql_type_spec {
     const char *name;        /* "CHARACTER VARYING": words one blank apart */
     lt_type type;
     uint32_t size;           /* INT64: 3, 5, 10, 19 name the range; TEXT 0: no length */
     int16_t scale;
     uint8_t params;          /* SQL_TP_* */
     bool pad;                /* CHAR(n): blanks up to n characters */
-} sql_type_name;
-const sql_type_name *sql_type_lookup(const char *name, size_t len);
+} sql_type_spec;
+const sql_type_spec *sql_type_lookup(const char *name, size_t len);
 /* Whether CAST turns `from` into `to` at all (values may still fail). */
 bool sql_cast_allowed(lt_type from, lt_type to);
 /* Convert as CAST does to `to` (type, size, scale); text results point

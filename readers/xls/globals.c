@@ -32,6 +32,7 @@ typedef struct globals {
     uint16_t *xf_ifmt;
     uint32_t nxf, xf_cap;
     char *text;              /* scratch for one decoded string */
+    bool decrypted;
 } globals;
 
 static int add_xf(globals *g, uint16_t ifmt)
@@ -157,8 +158,10 @@ static int walk_globals(xls_source *src, globals *g, lt_error *err)
         case XLS_EOF:
             return 0;
         case XLS_FILEPASS:
-            if (xls_decrypt(src, &rec, src->password, err) != 0)
+            /* Only the first one: the stream after it is decrypted. */
+            if (!g->decrypted && xls_decrypt(src, &rec, src->password, err) != 0)
                 return -1;
+            g->decrypted = true;
             break;
         case XLS_CODEPAGE:
             if (rec.len >= 2 && src->biff != 8)

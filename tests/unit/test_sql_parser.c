@@ -76,6 +76,8 @@ static void print_expr(const sql_expr *e, char *out, size_t cap)
     case SQL_E_BETWEEN: put(out, cap, "%s", e->negated ? "notbetween" : "between"); break;
     case SQL_E_CONCAT:  put(out, cap, "%s", "||"); break;
     case SQL_E_FUNC:    put(out, cap, "%s", e->name); if (e->star) put(out, cap, "%s", " *"); break;
+    case SQL_E_CASE:    put(out, cap, "%s", "case"); break;
+    case SQL_E_CAST:    put(out, cap, "%s", "cast"); break;
     default: break;
     }
     uint32_t n = sql_expr_nchildren(e);
@@ -158,6 +160,42 @@ static void test_predicates(void **state)
     assert_expr("a NOT BETWEEN b + 1 AND c * 2", "(notbetween a (+ b 1) (* c 2))");
     assert_expr("NOT a BETWEEN 1 AND 2", "(not (between a 1 2))");
     assert_expr("a = ? AND b IN (?, ?)", "(and (= a ?0) (in b ?1 ?2))");
+}
+
+static void test_conditionals_and_calls(void **state)
+{
+    (void)state;
+    assert_expr("CASE WHEN a THEN 1 ELSE 2 END = 1", "(= (case 2 a 1) 1)");
+    assert_expr("CASE a WHEN 1 THEN 'x' WHEN 2 THEN 'y' END", "(case a 1 'x' 2 'y')");
+    assert_expr("CAST(a + 1 AS INTEGER) > 2", "(> (cast (+ a 1)) 2)");
+    assert_expr("EXTRACT(YEAR FROM d) = 2020", "(= (EXTRACT 'YEAR' d) 2020)");
+    assert_expr("POSITION('a' IN b || c) = 1", "(= (POSITION 'a' (|| b c)) 1)");
+    assert_expr("SUBSTRING(a FROM 2 FOR 3) = SUBSTRING(a, 1)", "(= (SUBSTRING a 2 3) (SUBSTRING a 1))");
+    assert_expr("SUBSTRING(a FROM 2) = substring(a, 1, 2)", "(= (SUBSTRING a 2) (substring a 1 2))");
+    assert_expr("TRIM(LEADING 'x' FROM a) = TRIM(a)", "(= (LTRIM a 'x') (TRIM a))");
+    assert_expr("TRIM(BOTH FROM a) = TRIM('y' FROM a)", "(= (TRIM a) (TRIM a 'y'))");
+    assert_expr("TRIM(TRAILING FROM a) = LEFT(a, 2)", "(= (RTRIM a) (LEFT a 2))");
+    assert_expr("{fn RIGHT(a, 1)} = {fn CONVERT(a, SQL_VARCHAR)}", "(= (RIGHT a 1) (cast a))");
+
+    sql_select *s = parse("SELECT CAST(a AS DECIMAL(10, 2)), CAST(a AS CHARACTER VARYING(5)), "
+                          "CAST(a AS DOUBLE PRECISION), CONVERT(a, SQL_SMALLINT), CAST(a AS CHAR(3)), "
+                          "CAST(a AS TIMESTAMP(3)), CAST(a AS FLOAT(10)), CAST(a AS NATIONAL CHARACTER VARYING)");
+    if (s == NULL)
+        fail_msg("%s", err.message);
+    struct { lt_type type; uint32_t size; int16_t scale; bool pad; } want[] = {
+        {LT_DECIMAL, 10, 2, false}, {LT_TEXT, 5, 0, false}, {LT_DOUBLE, 15, 0, false},
+        {LT_INT64, 5, 0, false}, {LT_TEXT, 3, 0, true}, {LT_TIMESTAMP, 23, 3, false},
+        {LT_DOUBLE, 7, 0, false}, {LT_TEXT, 0, 0, false},
+    };
+    assert_int_equal(s->nitems, 8);
+    for (uint32_t i = 0; i < 8; i++) {
+        const sql_expr *e = s->items[i].expr;
+        assert_int_equal(e->kind, SQL_E_CAST);
+        if (e->cast.type != want[i].type || e->cast.size != want[i].size ||
+            e->cast.scale != want[i].scale || e->pad != want[i].pad)
+            fail_msg("item %u: type %d size %u scale %d pad %d", i, e->cast.type, e->cast.size,
+                     e->cast.scale, e->pad);
+    }
 }
 
 static void test_literals(void **state)
@@ -279,8 +317,14 @@ static void test_errors(void **state)
     assert_parse_error("SELECT 1e999", "42000", "syntax error at line 1, column 8: number out of range '1e999'");
     assert_parse_error("SELECT a FROM t WHERE a IN (SELECT 1)", "42000",
                        "syntax error at line 1, column 29: subqueries are not supported yet");
-    assert_parse_error("SELECT CASE WHEN a THEN 1 END", "42000",
-                       "syntax error at line 1, column 8: CASE is not supported yet");
+    assert_parse_error("SELECT CASE WHEN a THEN 1", "42000",
+                       "syntax error at line 1, column 26: expected END at end of input");
+    assert_parse_error("SELECT CAST(a AS)", "42000", "syntax error at line 1, column 17: expected a type name near ')'");
+    assert_parse_error("SELECT CAST(a AS NUMBER)", "42000", "syntax error at line 1, column 18: unknown type name 'NUMBER'");
+    assert_parse_error("SELECT EXTRACT(YEAR d)", "42000",
+                       "syntax error at line 1, column 16: expected a field name and FROM (EXTRACT(YEAR FROM x)) near 'YEAR'");
+    assert_parse_error("SELECT TRIM(LEADING a)", "42000", "syntax error at line 1, column 22: expected FROM near ')'");
+    assert_parse_error("SELECT LEFT", "42000", "syntax error at line 1, column 8: expected an expression near 'LEFT'");
     assert_parse_error("SELECT a FROM t, u", "42000", "syntax error at line 1, column 16: joins are not supported yet");
     assert_parse_error("SELECT a FROM t LEFT JOIN u ON 1 = 1", "42000",
                        "syntax error at line 1, column 17: joins are not supported yet");
@@ -374,6 +418,7 @@ int main(void)
         cmocka_unit_test(test_precedence),
         cmocka_unit_test(test_predicates),
         cmocka_unit_test(test_literals),
+        cmocka_unit_test(test_conditionals_and_calls),
         cmocka_unit_test(test_select_shape),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_read_only),

@@ -566,6 +566,91 @@ static void test_cfb_malformed(void **state)
     xb_free(&s);
 }
 
+/*
+** A compound file with 110 FAT sectors, so the 110th is found through a
+** DIFAT sector: sectors 0-109 FAT, 110 DIFAT, 111 directory, 112- the stream.
+*/
+static void difat_file(xb *f, const xb *s)
+{
+    size_t nsec = (s->len + 511) / 512;
+    static const uint8_t sig[8] = {0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1};
+    memset(f, 0, sizeof *f);
+    xb_put(f, sig, 8);
+    for (int i = 0; i < 16; i++)
+        xb_u8(f, 0);
+    xb_u16(f, 0x3E);
+    xb_u16(f, 3);
+    xb_u16(f, 0xFFFE);
+    xb_u16(f, 9);
+    xb_u16(f, 6);
+    for (int i = 0; i < 6; i++)
+        xb_u8(f, 0);
+    xb_u32(f, 0);
+    xb_u32(f, 110);          /* FAT sectors */
+    xb_u32(f, 111);          /* directory */
+    xb_u32(f, 0);
+    xb_u32(f, 4096);
+    xb_u32(f, 0xFFFFFFFE);
+    xb_u32(f, 0);
+    xb_u32(f, 110);          /* first DIFAT sector */
+    xb_u32(f, 1);
+    for (uint32_t i = 0; i < 109; i++)
+        xb_u32(f, i);
+    for (uint32_t sec = 0; sec < 110 * 128; sec++) {      /* the FAT */
+        uint32_t v = 0xFFFFFFFF;
+        if (sec < 110)
+            v = 0xFFFFFFFD;
+        else if (sec == 110)
+            v = 0xFFFFFFFC;
+        else if (sec == 111)
+            v = 0xFFFFFFFE;
+        else if (sec < 112 + nsec)
+            v = sec + 1 < 112 + nsec ? sec + 1 : 0xFFFFFFFE;
+        xb_u32(f, v);
+    }
+    xb_u32(f, 109);                                      /* the DIFAT sector */
+    for (int i = 1; i < 127; i++)
+        xb_u32(f, 0xFFFFFFFF);
+    xb_u32(f, 0xFFFFFFFE);
+    xb_dir_entry(f, "Root Entry", 5, 1, 0xFFFFFFFE, 0);  /* the directory */
+    xb_dir_entry(f, "Workbook", 2, 0xFFFFFFFF, 112, (uint32_t)s->len);
+    xb_dir_entry(f, "", 0, 0xFFFFFFFF, 0, 0);
+    xb_dir_entry(f, "", 0, 0xFFFFFFFF, 0, 0);
+    xb_put(f, s->p, s->len);
+    while (f->len % 512)
+        xb_u8(f, 0);
+}
+
+static void test_cfb_difat(void **state)
+{
+    (void)state;
+    xb s, f;
+    small_book(&s, 1);
+    difat_file(&f, &s);
+    lt_source *src;
+    lt_error err;
+    assert_int_equal(lt_xls_open_memory(f.p, f.len, "difat.xls", NULL, &src, &err), 0);
+    src->reader->close(src);
+    lt_option items[1] = {{"HDR", "No"}};
+    lt_options opts = {1, items};
+    assert_int_equal(lt_xls_open_memory(f.p, f.len, "difat.xls", &opts, &src, &err), 0);
+    expect_table(src, "Data", small_want);
+    src->reader->close(src);
+    /* The DIFAT sector names a FAT sector that is no sector (and points at
+    ** itself as the next DIFAT sector). */
+    size_t difat = 512 + 110 * 512;
+    xb_set32(&f, difat + 127 * 4, 110);
+    xb_set32(&f, difat, 0xFFFFFFF0);
+    expect_open_error(&f, "FAT sector #109");
+    /* The header counts no DIFAT sector, yet 110 FAT sectors. */
+    xb_set32(&f, difat, 109);
+    xb_set32(&f, difat + 127 * 4, 0xFFFFFFFE);
+    xb_set32(&f, 0x48, 0);
+    expect_open_error(&f, "DIFAT ends after 109 of 110");
+    xb_free(&f);
+    xb_free(&s);
+}
+
 /* ---- SST and CONTINUE -------------------------------------------------------------------- */
 
 static void test_sst_continue(void **state)
@@ -843,6 +928,7 @@ int main(void)
         cmocka_unit_test(test_typing),
         cmocka_unit_test(test_cfb_layouts),
         cmocka_unit_test(test_cfb_malformed),
+        cmocka_unit_test(test_cfb_difat),
         cmocka_unit_test(test_sst_continue),
         cmocka_unit_test(test_sheets),
         cmocka_unit_test(test_biff5_and_1904),
