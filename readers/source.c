@@ -11,10 +11,12 @@
 #include "access/access.h"
 #include "dbf/dbf.h"
 #include "sqlite/sqlite.h"
+#include "xls/xls.h"
 
 const lt_reader *const lt_readers[] = {
     &lt_sqlite_reader,
     &lt_access_reader,
+    &lt_xls_reader,
     &lt_dbf_reader,
     NULL,
 };
@@ -53,7 +55,7 @@ int lt_source_open(const char *path, const lt_options *opts, lt_source **out,
         }
     }
     if (best == NULL)
-        return lt_error_set(err, "08001", "'%s' is not a file format Lector reads (SQLite 3, Access .mdb/.accdb, dBASE/FoxPro .dbf)", path);
+        return lt_error_set(err, "08001", "'%s' is not a file format Lector reads (SQLite 3, Access .mdb/.accdb, Excel .xls, dBASE/FoxPro .dbf)", path);
     return best->open(path, opts, out, err);
 }
 
@@ -63,12 +65,27 @@ void lt_source_close(lt_source *src)
         src->reader->close(src);
 }
 
-int64_t lt_source_find_table(const lt_source *src, const char *name, size_t len)
+static int64_t find_exact(const lt_source *src, const char *name, size_t len)
 {
     for (uint32_t i = 0; i < src->ntables; i++) {
         const char *t = src->tables[i].name;
         if (strncasecmp(t, name, len) == 0 && t[len] == '\0')
             return i;
+    }
+    return -1;
+}
+
+int64_t lt_source_find_table(const lt_source *src, const char *name, size_t len)
+{
+    int64_t i = find_exact(src, name, len);
+    if (i >= 0 || (len > 0 && name[len - 1] == '$'))
+        return i;
+    /* A worksheet is listed as "Sheet1$" and reachable as "Sheet1" too, as
+    ** in Microsoft's Excel driver. */
+    for (uint32_t k = 0; k < src->ntables; k++) {
+        const char *t = src->tables[k].name;
+        if (strncasecmp(t, name, len) == 0 && t[len] == '$' && t[len + 1] == '\0')
+            return k;
     }
     return -1;
 }

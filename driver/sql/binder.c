@@ -44,12 +44,38 @@ static int bind_error(binder *b, const char *state, const sql_expr *at,
                         at->line, at->column);
 }
 
+static int bind_func(binder *b, sql_expr *e);
+
+/* CURRENT_DATE, CURRENT_TIME, CURRENT_TIMESTAMP, LOCALTIME,
+** LOCALTIMESTAMP, USER, CURRENT_USER, SESSION_USER, SYSTEM_USER: written
+** without parentheses, and no column of that name. */
+static bool niladic(const binder *b, const sql_expr *e)
+{
+    static const char *const names[] = {
+        "CURRENT_DATE", "CURRENT_TIME", "CURRENT_TIMESTAMP", "LOCALTIME", "LOCALTIMESTAMP",
+        "USER", "CURRENT_USER", "SESSION_USER", "SYSTEM_USER",
+    };
+    if (e->qualifier != NULL || e->name == NULL)
+        return false;
+    for (uint32_t c = 0; b->table != NULL && c < b->table->ncols; c++)
+        if (strcasecmp(b->table->cols[c].name, e->name) == 0)
+            return false;
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcasecmp(names[i], e->name) == 0)
+            return true;
+    return false;
+}
+
 static int resolve_column(binder *b, sql_expr *e)
 {
     const sql_query *q = b->q;
     if (e->star)
         return lt_error_set(b->err, "42000", "%s.* is only allowed in the select list (line %u, column %u)",
                             e->qualifier, e->line, e->column);
+    if (niladic(b, e)) {
+        e->kind = SQL_E_FUNC;
+        return bind_func(b, e);
+    }
     if (b->table == NULL)
         return lt_error_set(b->err, "42S22", "unknown column '%s' at line %u, column %u: the query has no FROM clause",
                             e->name, e->line, e->column);

@@ -5,7 +5,9 @@
 ** The string, numeric and date/time functions have their slices in their
 ** own files; sql_func_find() searches every slice.  Aggregates are
 ** computed by the aggregation operator (exec_aggregate.c); COALESCE and
-** NULLIF by eval_cond.c; IIF and MOD are rewritten by the binder.
+** NULLIF by eval_cond.c; IIF and MOD are rewritten by the binder.  The
+** niladic names of the standard (CURRENT_DATE, USER ...) are calls too when
+** no column has that name (binder.c).
 */
 #include "func.h"
 #include "exec.h"
@@ -14,6 +16,32 @@
 #include <strings.h>
 
 #define ARGS1(a) {a, a, a, a}
+
+/* DATABASE(): the path the connection opened (SQL_DATABASE_NAME). */
+static int fn_database(sql_fcall *c)
+{
+    const lt_source *src = c->ex->q->src;
+    const char *path = src != NULL && src->path != NULL ? src->path : "";
+    for (uint32_t i = 0; i < c->n; i++) {
+        uint32_t row = c->sel[i];
+        c->out->nulls[row] = 0;
+        c->out->v.bytes[row].ptr = path;
+        c->out->v.bytes[row].len = (uint32_t)strlen(path);
+    }
+    return 0;
+}
+
+/* USER(): files have no users; '' as SQL_USER_NAME says. */
+static int fn_user(sql_fcall *c)
+{
+    for (uint32_t i = 0; i < c->n; i++) {
+        uint32_t row = c->sel[i];
+        c->out->nulls[row] = 0;
+        c->out->v.bytes[row].ptr = "";
+        c->out->v.bytes[row].len = 0;
+    }
+    return 0;
+}
 
 static const sql_func funcs_general[] = {
     /* aggregates */
@@ -27,6 +55,12 @@ static const sql_func funcs_general[] = {
     {"IFNULL", 2, 2, SQL_AGG_NONE, ARGS1(SQL_ARG_ANY), SQL_RES_COMMON, 0, NULL, false},
     {"NULLIF", 2, 2, SQL_AGG_NONE, ARGS1(SQL_ARG_ANY), SQL_RES_NULLIF, 0, NULL, false},
     {"IIF", 3, 3, SQL_AGG_NONE, ARGS1(SQL_ARG_ANY), SQL_RES_COMMON, 0, NULL, false},
+    /* system */
+    {"DATABASE", 0, 0, SQL_AGG_NONE, ARGS1(SQL_ARG_ANY), SQL_RES_TEXT, SQL_SIZE_UNKNOWN, fn_database, false},
+    {"USER", 0, 0, SQL_AGG_NONE, ARGS1(SQL_ARG_ANY), SQL_RES_TEXT, SQL_SIZE_UNKNOWN, fn_user, false},
+    {"CURRENT_USER", 0, 0, SQL_AGG_NONE, ARGS1(SQL_ARG_ANY), SQL_RES_TEXT, SQL_SIZE_UNKNOWN, fn_user, false},
+    {"SESSION_USER", 0, 0, SQL_AGG_NONE, ARGS1(SQL_ARG_ANY), SQL_RES_TEXT, SQL_SIZE_UNKNOWN, fn_user, false},
+    {"SYSTEM_USER", 0, 0, SQL_AGG_NONE, ARGS1(SQL_ARG_ANY), SQL_RES_TEXT, SQL_SIZE_UNKNOWN, fn_user, false},
 };
 
 static const struct {

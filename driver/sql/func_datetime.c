@@ -246,7 +246,7 @@ static int fn_timestampadd(sql_fcall *c)
     sql_unit unit = (sql_unit)c->args[0]->v.i64[c->sel[0]];
     const lt_vector *ts = c->args[2];
     SQL_EACH_ROW(c, row) {
-        int64_t n = c->args[1]->v.i64[row], base = ts->v.i64[row], r;
+        int64_t n = c->args[1]->v.i64[row], base = ts->v.i64[row], r = 0;
         if (unit == SQL_UNIT_MONTH || unit == SQL_UNIT_QUARTER || unit == SQL_UNIT_YEAR) {
             int64_t months = unit == SQL_UNIT_MONTH ? n : unit == SQL_UNIT_QUARTER ? 3 * n : 12 * n;
             if ((n > 0 && months < n) || (n < 0 && months > n) || add_months(c, base, months, &r) != 0)
