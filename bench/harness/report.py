@@ -127,10 +127,14 @@ def markdown(doc, plots=()):
     scal = [(p, s) for p in doc["pairings"] for s in p.get("scaling", [])]
     if scal:
         out += ["", "## Scaling (time at 10x rows / time at 1x; target ≤ 10.5)", "",
-                "| pairing | query | side | multiple |", "|---|---|---|---:|"]
+                "From the fastest run at each scale (the least noisy estimate on a shared "
+                "machine); the multiple of the medians is beside it.", "",
+                "| pairing | query | side | multiple (min) | multiple (median) |",
+                "|---|---|---|---:|---:|"]
         for p, s in scal:
-            out.append("| %s | %s | %s | %.2f |" % (p["name"], s["query"],
-                                                    p["labels"][s["side"]], s["multiple"]))
+            out.append("| %s | %s | %s | %.2f | %.2f |" % (
+                p["name"], s["query"], p["labels"][s["side"]], s["multiple"],
+                s.get("multiple_of_medians", float("nan"))))
     rts = [(p, c) for p in doc["pairings"] for c in p.get("cases", [])
            if c["query"] == "one" and c["status"] == "ok"]
     if rts:
@@ -158,8 +162,9 @@ def markdown(doc, plots=()):
         for p in skipped:
             out.append("- %s (%s vs %s): %s" % (p["name"], p["a"], p["b"], p["reason"]))
     for cid, prof in doc.get("profiles", {}).items():
-        out += ["", "## Profile: %s" % cid, "", "Missed: %s. `perf record -g` of one "
-                "Lector client run, self time by DSO and symbol:" % prof.get("target", ""), ""]
+        out += ["", "## Profile: %s" % cid, "", "Target missed: %s. `perf record` of one "
+                "Lector client run (checksum off), self time by DSO and symbol:"
+                % prof.get("target", ""), ""]
         if "error" in prof:
             out.append("perf failed: %s" % prof["error"])
             continue
@@ -228,7 +233,7 @@ plot '{dat}' using 2:xtic(1) title 'a (Lector)', '' using 3 title 'b (other)'
         script = """set terminal svg size 1000,560 dynamic font "sans,11"
 set termoption noenhanced
 set output '{svg}'
-set title 'Time at 10x rows / time at 1x (target <= 10.5)'
+set title 'Time at 10x rows / time at 1x, fastest runs (target <= 10.5)'
 set style data histogram
 set style fill solid 0.8 border -1
 set yrange [0:*]

@@ -72,9 +72,10 @@ bool sql_expr_equal(const sql_expr *a, const sql_expr *b)
     case SQL_E_PARAM:
         return a->param == b->param;
     case SQL_E_COLUMN:
-        /* Bound columns compare by position; the names may differ in case
-        ** or qualification. */
-        return a->source != NULL && a->source == b->source;
+        /* Bound columns compare by table and position; the names may
+        ** differ in case or qualification (a self-join's two tables share
+        ** their column descriptions). */
+        return a->source != NULL && a->source == b->source && a->range == b->range;
     case SQL_E_FUNC:
         if (!same_name(a->name, b->name))
             return false;

@@ -75,6 +75,7 @@ struct sql_expr {
     uint32_t depth;         /* 1 + deepest operand */
 
     /* binder */
+    uint32_t range;         /* COLUMN: which FROM table (query.h's ranges) */
     uint32_t table_col;     /* COLUMN: position in the table */
     const lt_column *source;/* COLUMN: the table's description of it */
     uint32_t input;         /* COLUMN: position in the operator's input batch */
@@ -123,17 +124,27 @@ typedef struct sql_order_item {
     int8_t nulls;           /* 0: default, 1: NULLS FIRST, -1: NULLS LAST */
 } sql_order_item;
 
+typedef enum sql_join {
+    SQL_JOIN_NONE = 0,      /* the first table */
+    SQL_JOIN_INNER,         /* [INNER] JOIN ... ON */
+    SQL_JOIN_LEFT,          /* LEFT [OUTER] JOIN ... ON, {oj ...} */
+    SQL_JOIN_CROSS          /* CROSS JOIN, or a comma */
+} sql_join;
+
 typedef struct sql_table_ref {
     const char *name;
     const char *alias;      /* NULL when none */
     uint32_t line, column;
+    sql_join join;          /* how it joins the tables before it */
+    sql_expr *on;           /* the ON condition; NULL for CROSS and commas */
 } sql_table_ref;
 
 typedef struct sql_select {
     bool distinct;
     uint32_t nitems;
     sql_select_item *items;
-    sql_table_ref *from;    /* NULL: FROM-less */
+    uint32_t nfrom;
+    sql_table_ref *from;    /* the FROM tables, in order; NULL: FROM-less */
     sql_expr *where;
     uint32_t ngroup;
     sql_expr **group;       /* GROUP BY items */

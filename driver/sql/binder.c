@@ -27,7 +27,7 @@ typedef struct binder {
     lt_arena *arena;
     lt_error *err;
     sql_query *q;
-    const lt_table *table;   /* NULL when FROM-less */
+    uint32_t scope;          /* ranges names resolve against (ON sees those before it) */
     uint32_t cap_outputs;
     uint32_t cap_conj, cap_having, cap_aggs;
 } binder;
@@ -44,6 +44,18 @@ static int bind_error(binder *b, const char *state, const sql_expr *at,
                         at->line, at->column);
 }
 
+/* Is `name` a column of some FROM table in scope? */
+static bool is_table_column(const binder *b, const char *name)
+{
+    for (uint32_t r = 0; r < b->scope; r++) {
+        const lt_table *t = b->q->ranges[r].desc;
+        for (uint32_t c = 0; c < t->ncols; c++)
+            if (strcasecmp(t->cols[c].name, name) == 0)
+                return true;
+    }
+    return false;
+}
+
 static int bind_func(binder *b, sql_expr *e);
 
 /* CURRENT_DATE, CURRENT_TIME, CURRENT_TIMESTAMP, LOCALTIME,
@@ -55,15 +67,21 @@ static bool niladic(const binder *b, const sql_expr *e)
         "CURRENT_DATE", "CURRENT_TIME", "CURRENT_TIMESTAMP", "LOCALTIME", "LOCALTIMESTAMP",
         "USER", "CURRENT_USER", "SESSION_USER", "SYSTEM_USER",
     };
-    if (e->qualifier != NULL || e->name == NULL)
+    if (e->qualifier != NULL || e->name == NULL || is_table_column(b, e->name))
         return false;
-    for (uint32_t c = 0; b->table != NULL && c < b->table->ncols; c++)
-        if (strcasecmp(b->table->cols[c].name, e->name) == 0)
-            return false;
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcasecmp(names[i], e->name) == 0)
             return true;
     return false;
+}
+
+/* The range a qualifier names (alias, else table name), -1 when none. */
+static int64_t find_range(const binder *b, const char *name)
+{
+    for (uint32_t r = 0; r < b->scope; r++)
+        if (strcasecmp(b->q->ranges[r].name, name) == 0)
+            return r;
+    return -1;
 }
 
 static int resolve_column(binder *b, sql_expr *e)
@@ -76,23 +94,35 @@ static int resolve_column(binder *b, sql_expr *e)
         e->kind = SQL_E_FUNC;
         return bind_func(b, e);
     }
-    if (b->table == NULL)
+    if (q->nranges == 0)
         return lt_error_set(b->err, "42S22", "unknown column '%s' at line %u, column %u: the query has no FROM clause",
                             e->name, e->line, e->column);
-    if (e->qualifier != NULL && strcasecmp(e->qualifier, q->range_name) != 0)
-        return bind_error(b, "42S02", e, "unknown table", e->qualifier);
+    uint32_t from = 0, to = b->scope;
+    if (e->qualifier != NULL) {
+        int64_t r = find_range(b, e->qualifier);
+        if (r < 0)
+            return bind_error(b, "42S02", e, "unknown table", e->qualifier);
+        from = (uint32_t)r;
+        to = from + 1;
+    }
     int64_t found = -1;
-    for (uint32_t c = 0; c < b->table->ncols; c++) {
-        if (strcasecmp(b->table->cols[c].name, e->name) != 0)
-            continue;
-        if (found >= 0)
-            return bind_error(b, "42000", e, "ambiguous column name", e->name);
-        found = c;
+    uint32_t in = 0;
+    for (uint32_t r = from; r < to; r++) {
+        const lt_table *t = q->ranges[r].desc;
+        for (uint32_t c = 0; c < t->ncols; c++) {
+            if (strcasecmp(t->cols[c].name, e->name) != 0)
+                continue;
+            if (found >= 0)
+                return bind_error(b, "42000", e, "ambiguous column name", e->name);
+            found = c;
+            in = r;
+        }
     }
     if (found < 0)
         return bind_error(b, "42S22", e, "unknown column", e->name);
+    e->range = in;
     e->table_col = (uint32_t)found;
-    e->source = &b->table->cols[found];
+    e->source = &q->ranges[in].desc->cols[found];
     return 0;
 }
 
@@ -255,17 +285,19 @@ static sql_output *add_output(binder *b)
     return o;
 }
 
-/* One output showing column `c` of the table as it is. */
-static int add_column_output(binder *b, uint32_t c, const sql_select_item *item)
+/* One output showing column `c` of range `r` as it is. */
+static int add_column_output(binder *b, uint32_t r, uint32_t c, const sql_select_item *item)
 {
+    const lt_table *t = b->q->ranges[r].desc;
     sql_expr *e = lt_arena_alloc(b->arena, sizeof *e);
     if (e == NULL)
         return oom(b);
     memset(e, 0, sizeof *e);
     e->kind = SQL_E_COLUMN;
-    e->name = b->table->cols[c].name;
+    e->name = t->cols[c].name;
+    e->range = r;
     e->table_col = c;
-    e->source = &b->table->cols[c];
+    e->source = &t->cols[c];
     e->line = item->line;
     e->column = item->column;
     e->depth = 1;
@@ -274,7 +306,7 @@ static int add_column_output(binder *b, uint32_t c, const sql_select_item *item)
         return -1;
     o->expr = e;
     o->label = e->source->name;
-    o->base_table = b->table->name;
+    o->base_table = t->name;
     o->base_column = e->source->name;
     return 0;
 }
@@ -283,15 +315,22 @@ static int bind_item(binder *b, const sql_select_item *item)
 {
     const sql_query *q = b->q;
     if (item->expr == NULL) {
-        if (b->table == NULL)
+        if (q->nranges == 0)
             return lt_error_set(b->err, "42000", "SELECT * needs a FROM clause (line %u, column %u)",
                                 item->line, item->column);
-        if (item->star_table != NULL && strcasecmp(item->star_table, q->range_name) != 0)
-            return lt_error_set(b->err, "42S02", "unknown table '%s' at line %u, column %u",
-                                item->star_table, item->line, item->column);
-        for (uint32_t c = 0; c < b->table->ncols; c++)
-            if (add_column_output(b, c, item) != 0)
-                return -1;
+        uint32_t from = 0, to = q->nranges;
+        if (item->star_table != NULL) {
+            int64_t r = find_range(b, item->star_table);
+            if (r < 0)
+                return lt_error_set(b->err, "42S02", "unknown table '%s' at line %u, column %u",
+                                    item->star_table, item->line, item->column);
+            from = (uint32_t)r;
+            to = from + 1;
+        }
+        for (uint32_t r = from; r < to; r++)
+            for (uint32_t c = 0; c < q->ranges[r].desc->ncols; c++)
+                if (add_column_output(b, r, c, item) != 0)
+                    return -1;
         return 0;
     }
     if (bind_expr(b, item->expr) != 0)
@@ -302,7 +341,7 @@ static int bind_item(binder *b, const sql_select_item *item)
     o->expr = item->expr;
     if (item->expr->kind == SQL_E_COLUMN) {
         o->label = item->expr->source->name;
-        o->base_table = b->table->name;
+        o->base_table = q->ranges[item->expr->range].desc->name;
         o->base_column = item->expr->source->name;
     } else if ((o->label = source_text(b, item->expr)) == NULL) {
         return -1;
@@ -340,14 +379,6 @@ static int add_conjuncts(binder *b, sql_expr *e, sql_expr ***arr, uint32_t *n, u
 /* ------------------------------------------------------------------------ */
 /* GROUP BY                                                                  */
 /* ------------------------------------------------------------------------ */
-
-static bool is_table_column(const binder *b, const char *name)
-{
-    for (uint32_t c = 0; b->table != NULL && c < b->table->ncols; c++)
-        if (strcasecmp(b->table->cols[c].name, name) == 0)
-            return true;
-    return false;
-}
 
 /* A GROUP BY item: an expression over the table; an ordinal or the alias
 ** of a select item (not a table column's name) stands for a copy of that
@@ -518,6 +549,55 @@ static int bind_count(binder *b, sql_expr *e, const char *what)
                         what, e->line, e->column);
 }
 
+/* The FROM tables, then each ON condition with the tables before it and
+** its own in scope. */
+static int bind_from(binder *b, const sql_select *sel)
+{
+    sql_query *q = b->q;
+    if (sel->nfrom == 0)
+        return 0;
+    q->ranges = lt_arena_alloc(b->arena, sel->nfrom * sizeof *q->ranges);
+    if (q->ranges == NULL)
+        return oom(b);
+    memset(q->ranges, 0, sel->nfrom * sizeof *q->ranges);
+    for (uint32_t i = 0; i < sel->nfrom; i++) {
+        const sql_table_ref *t = &sel->from[i];
+        sql_range *r = &q->ranges[i];
+        int64_t found = b->src != NULL ? lt_source_find_table(b->src, t->name, strlen(t->name)) : -1;
+        if (found < 0)
+            return lt_error_set(b->err, "42S02", "unknown table '%s' at line %u, column %u%s", t->name,
+                                t->line, t->column,
+                                b->src == NULL ? ": the connection has no data source" : "");
+        r->table = (uint32_t)found;
+        r->desc = &b->src->tables[found];
+        if (r->desc->error != NULL)
+            return lt_error_set(b->err, "HY000", "table '%s' cannot be read: %s", r->desc->name,
+                                r->desc->error);
+        r->name = t->alias != NULL ? t->alias : r->desc->name;
+        r->join = t->join;
+        for (uint32_t k = 0; k < i; k++)
+            if (strcasecmp(q->ranges[k].name, r->name) == 0)
+                return lt_error_set(b->err, "42000",
+                                    "the table name '%s' is used twice in FROM (line %u, column %u): give one an alias",
+                                    r->name, t->line, t->column);
+        /* LEFT JOIN: this table's columns are NULL where nothing matched. */
+        r->outer = t->join == SQL_JOIN_LEFT;
+        q->nranges = i + 1;
+    }
+    for (uint32_t i = 0; i < sel->nfrom; i++) {
+        sql_expr *on = sel->from[i].on;
+        uint32_t cap = 0;
+        if (on == NULL)
+            continue;
+        b->scope = i + 1;
+        if (bind_expr(b, on) != 0 || no_aggregate(b, on, "ON") != 0 ||
+            add_conjuncts(b, on, &q->ranges[i].on, &q->ranges[i].non, &cap) != 0)
+            return -1;
+    }
+    b->scope = q->nranges;
+    return 0;
+}
+
 int sql_bind(lt_source *src, const sql_select *sel, const char *text,
              lt_arena *arena, sql_query **out, lt_error *err)
 {
@@ -534,21 +614,9 @@ int sql_bind(lt_source *src, const sql_select *sel, const char *text,
     memset(q, 0, sizeof *q);
     b.q = q;
     q->src = src;
-    q->table = -1;
     q->distinct = sel->distinct;
-    if (sel->from != NULL) {
-        const sql_table_ref *t = sel->from;
-        if (src != NULL)
-            q->table = lt_source_find_table(src, t->name, strlen(t->name));
-        if (q->table < 0)
-            return lt_error_set(err, "42S02", "unknown table '%s' at line %u, column %u%s", t->name,
-                                t->line, t->column, src == NULL ? ": the connection has no data source" : "");
-        b.table = &src->tables[q->table];
-        if (b.table->error != NULL)
-            return lt_error_set(err, "HY000", "table '%s' cannot be read: %s", b.table->name,
-                                b.table->error);
-        q->range_name = t->alias != NULL ? t->alias : b.table->name;
-    }
+    if (bind_from(&b, sel) != 0)
+        return -1;
     for (uint32_t i = 0; i < sel->nitems; i++)
         if (bind_item(&b, &sel->items[i]) != 0)
             return -1;

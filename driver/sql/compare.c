@@ -232,6 +232,16 @@ int sql_compare_cells(const lt_vector *a, uint32_t ra, const lt_vector *b, uint3
     return 0;
 }
 
+int sql_compare_any(const lt_vector *a, uint32_t ra, const lt_vector *b, uint32_t rb)
+{
+    if (a->type == b->type)
+        return sql_compare_cells(a, ra, b, rb);
+    lt_value x, y;
+    sql_vector_get(a, ra, &x);
+    sql_vector_get(b, rb, &y);
+    return compare_values(&x, &y);
+}
+
 bool sql_equal_cells(const lt_vector *a, uint32_t ra, const lt_vector *b, uint32_t rb)
 {
     bool na = a->type == LT_NULL || a->nulls[ra], nb = b->type == LT_NULL || b->nulls[rb];

@@ -126,6 +126,10 @@ bool sql_op_holds(sql_op op, int cmp);
 ** type) order numbers by value, then dates, text, binary. */
 int sql_compare_cells(const lt_vector *a, uint32_t ra, const lt_vector *b,
                       uint32_t rb);
+/* The same for cells of any two types (join keys: INT64 against DOUBLE
+** exactly, DECIMALs of any scale); kinds that do not compare order by
+** kind as dynamically typed cells do. */
+int sql_compare_any(const lt_vector *a, uint32_t ra, const lt_vector *b, uint32_t rb);
 /* NULL equals NULL here (DISTINCT). */
 bool sql_equal_cells(const lt_vector *a, uint32_t ra, const lt_vector *b,
                      uint32_t rb);
@@ -209,6 +213,12 @@ int sql_op_distinct(sql_exec *ex, sql_operator *child, sql_operator **out,
 ** top >= 0 only the first `top` rows of that order. */
 int sql_op_sort(sql_exec *ex, sql_operator *child, const sql_sort_key *keys,
                 uint32_t nkeys, int64_t top, sql_operator **out, lt_error *err);
+/* exec_join.c: the rows of `left` (the tables before range r, their
+** columns in the joined row's order) joined with those of `right` (range
+** r's scan batch) as r says: INNER, LEFT or CROSS, by a hash table on
+** r's keys, checking r's residual conditions on each joined row. */
+int sql_op_join(sql_exec *ex, sql_operator *left, sql_operator *right, const sql_range *r,
+                sql_operator **out, lt_error *err);
 /* exec_aggregate.c: one row per group of equal `groups` keys (one row in
 ** all without keys), its columns the keys then the aggregates' values.
 ** `preset` >= 0: every aggregate is COUNT(*) and this is its value (the

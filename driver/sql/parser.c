@@ -969,16 +969,13 @@ static int parse_item(parser *p, sql_select *s, uint32_t *cap)
     return 0;
 }
 
-static int parse_from(parser *p, sql_select *s)
+/* name [[AS] alias] */
+static int parse_table_ref(parser *p, sql_table_ref *t)
 {
     if (p->cur.kind == SQL_TK_LPAREN)
-        return not_yet(p, &p->cur, "derived tables (subqueries in FROM) are");
+        return not_yet(p, &p->cur, "derived tables (subqueries in FROM) and parenthesized joins are");
     if (!is_ident(&p->cur))
         return expected(p, "a table name");
-    sql_table_ref *t = lt_arena_alloc(p->arena, sizeof *t);
-    if (t == NULL)
-        return oom(p);
-    memset(t, 0, sizeof *t);
     t->line = p->cur.line;
     t->column = p->cur.column;
     if ((t->name = take_name(p)) == NULL)
@@ -993,11 +990,82 @@ static int parse_from(parser *p, sql_select *s)
     }
     if (is_ident(&p->cur) && (t->alias = take_name(p)) == NULL)
         return -1;
-    s->from = t;
-    if (p->cur.kind == SQL_TK_COMMA || at_kw(p, SQL_KW_JOIN) || at_kw(p, SQL_KW_INNER) ||
-        at_kw(p, SQL_KW_LEFT) || at_kw(p, SQL_KW_RIGHT) || at_kw(p, SQL_KW_FULL) ||
-        at_kw(p, SQL_KW_CROSS) || at_kw(p, SQL_KW_NATURAL))
-        return not_yet(p, &p->cur, "joins are");
+    return 0;
+}
+
+/* How the next table joins, consuming its keywords; SQL_JOIN_NONE when
+** the FROM list ends. */
+static int parse_join_kind(parser *p, sql_join *kind)
+{
+    *kind = SQL_JOIN_NONE;
+    if (p->cur.kind == SQL_TK_COMMA) {
+        *kind = SQL_JOIN_CROSS;
+        return advance(p);
+    }
+    if (at_kw(p, SQL_KW_RIGHT) || at_kw(p, SQL_KW_FULL))
+        return not_yet(p, &p->cur, "RIGHT and FULL OUTER JOIN are");
+    if (at_kw(p, SQL_KW_NATURAL))
+        return not_yet(p, &p->cur, "NATURAL JOIN is");
+    if (at_kw(p, SQL_KW_CROSS))
+        *kind = SQL_JOIN_CROSS;
+    else if (at_kw(p, SQL_KW_LEFT))
+        *kind = SQL_JOIN_LEFT;
+    else if (at_kw(p, SQL_KW_INNER) || at_kw(p, SQL_KW_JOIN))
+        *kind = SQL_JOIN_INNER;
+    else
+        return 0;
+    if (!at_kw(p, SQL_KW_JOIN) && advance(p) != 0)
+        return -1;
+    if (*kind == SQL_JOIN_LEFT && at_kw(p, SQL_KW_OUTER) && advance(p) != 0)
+        return -1;
+    return expect_kw(p, SQL_KW_JOIN);
+}
+
+/* FROM t [[AS] a] { , t | [INNER] JOIN t ON c | LEFT [OUTER] JOIN t ON c |
+** CROSS JOIN t }, any part of it inside ODBC's {oj ...}. */
+static int parse_from(parser *p, sql_select *s)
+{
+    uint32_t cap = 0;
+    bool oj = false;
+    for (;;) {
+        sql_join kind = SQL_JOIN_NONE;
+        if (s->nfrom > 0) {
+            if (oj && p->cur.kind == SQL_TK_RBRACE) {
+                oj = false;
+                if (advance(p) != 0)
+                    return -1;
+            }
+            if (parse_join_kind(p, &kind) != 0)
+                return -1;
+            if (kind == SQL_JOIN_NONE)
+                break;
+        }
+        if (!oj && p->cur.kind == SQL_TK_LBRACE) {
+            if (p->next.kind != SQL_TK_WORD || p->next.len != 2 ||
+                strncasecmp(p->text + p->next.start, "oj", 2) != 0)
+                return expected(p, "{oj");
+            oj = true;
+            if (advance(p) != 0 || advance(p) != 0)
+                return -1;
+        }
+        sql_table_ref *nf = grow(p, s->from, s->nfrom, &cap, sizeof *nf);
+        if (nf == NULL)
+            return -1;
+        s->from = nf;
+        sql_table_ref *t = &s->from[s->nfrom++];
+        memset(t, 0, sizeof *t);
+        t->join = kind;
+        if (parse_table_ref(p, t) != 0)
+            return -1;
+        if (kind == SQL_JOIN_INNER || kind == SQL_JOIN_LEFT) {
+            if (at_kw(p, SQL_KW_USING))
+                return not_yet(p, &p->cur, "JOIN ... USING is");
+            if (expect_kw(p, SQL_KW_ON) != 0 || (t->on = parse_expr(p, 1)) == NULL)
+                return -1;
+        }
+    }
+    if (oj)
+        return expect(p, SQL_TK_RBRACE, "'}'");
     return 0;
 }
 

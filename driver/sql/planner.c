@@ -1,17 +1,20 @@
 /*
 ** planner.c — from a bound query to the operator tree of an execution.
 **
-** At prepare: number the expression nodes (their evaluation slots) and pick
-** the table columns the query reads (projection pushdown: the scan decodes
-** only those).
+** At prepare: number the expression nodes (their evaluation slots), pick
+** the table columns the query reads (projection pushdown: each scan decodes
+** only those), and place each WHERE and ON condition: on one table's scan
+** when it reads that table alone (not the right side of a LEFT JOIN), as a
+** hash key or a residual check of a join, or after the joins.
 **
 ** At execute, when the constants' values are known: offer the reader each
 ** WHERE conjunct of the form `column op constant` (also IN, BETWEEN,
 ** IS [NOT] NULL) whose constant is already of the column's type; the
 ** conjuncts it answers LT_PUSH_EXACT are not evaluated again.  A LIMIT is
 ** passed on as a hint when nothing between the scan and the limit drops or
-** reorders rows.  Then: scan (or values) -> filter -> [aggregate -> filter
-** (HAVING)] -> project -> distinct -> sort -> limit.  `SELECT COUNT(*)
+** reorders rows.  Then: per table scan -> filter, joined left to right
+** (exec_join.c), or values -> filter -> [aggregate -> filter (HAVING)] ->
+** project -> distinct -> sort -> limit.  `SELECT COUNT(*)
 ** FROM t` without WHERE asks the reader's count_rows first and reads no
 ** rows when it answers.
 */
@@ -39,6 +42,9 @@ static void number_all(sql_query *q, uint32_t *n)
         count_nodes(q, q->outputs[i].expr, n);
     for (uint32_t i = 0; i < q->nconj; i++)
         count_nodes(q, q->conj[i], n);
+    for (uint32_t r = 0; r < q->nranges; r++)
+        for (uint32_t i = 0; i < q->ranges[r].non; i++)
+            count_nodes(q, q->ranges[r].on[i], n);
     for (uint32_t i = 0; i < q->ngroups; i++)
         count_nodes(q, q->groups[i], n);
     for (uint32_t i = 0; i < q->nhaving; i++)
@@ -47,9 +53,9 @@ static void number_all(sql_query *q, uint32_t *n)
     count_nodes(q, q->offset, n);
 }
 
-/* Visit the column references of `e` that read the scan's batch: all of
+/* Visit the column references of `e` that read a scan's rows: all of
 ** them, except under a node a grouped query reads from the aggregation
-** (a key, or an aggregate, whose argument does read the scan). */
+** (a key, or an aggregate, whose argument does read the rows). */
 static void walk_scan_columns(sql_expr *e, void (*visit)(sql_expr *, void *), void *arg)
 {
     if (e == NULL)
@@ -68,28 +74,141 @@ static void walk_scan_columns(sql_expr *e, void (*visit)(sql_expr *, void *), vo
         walk_scan_columns(sql_expr_child(e, i), visit, arg);
 }
 
-static void walk_query_columns(sql_query *q, void (*visit)(sql_expr *, void *), void *arg)
+static void walk_list(sql_expr **list, uint32_t n, void (*visit)(sql_expr *, void *), void *arg)
 {
-    for (uint32_t i = 0; i < q->noutputs; i++)
-        walk_scan_columns(q->outputs[i].expr, visit, arg);
-    for (uint32_t i = 0; i < q->nconj; i++)
-        walk_scan_columns(q->conj[i], visit, arg);
-    for (uint32_t i = 0; i < q->ngroups; i++)
-        walk_scan_columns(q->groups[i], visit, arg);
-    for (uint32_t i = 0; i < q->nhaving; i++)
-        walk_scan_columns(q->having[i], visit, arg);
+    for (uint32_t i = 0; i < n; i++)
+        walk_scan_columns(list[i], visit, arg);
 }
 
-/* Mark the table columns the query reads. */
-static void mark_column(sql_expr *e, void *used)
+/* ------------------------------------------------------------------------ */
+/* Columns                                                                   */
+/* ------------------------------------------------------------------------ */
+
+typedef struct planner {
+    sql_query *q;
+    lt_arena *arena;
+    bool **used;             /* per range, per table column */
+    uint32_t **pos;          /* per range, per table column: place in its scan */
+    bool local;              /* set_input: the scan's own batch, else the joined row */
+    uint32_t lo, hi;         /* reads: the lowest and highest range read */
+    bool any;
+} planner;
+
+static void mark_column(sql_expr *e, void *arg)
 {
-    ((bool *)used)[e->table_col] = true;
+    ((planner *)arg)->used[e->range][e->table_col] = true;
 }
 
-/* Point a column reference at its place in the scan's batch. */
-static void set_input(sql_expr *e, void *batch_pos)
+/* Point a column reference at its place in the batch it is evaluated
+** over: its table's scan batch, or the row the joins have put together. */
+static void set_input(sql_expr *e, void *arg)
 {
-    e->input = ((const uint32_t *)batch_pos)[e->table_col];
+    const planner *p = arg;
+    e->input = p->pos[e->range][e->table_col] + (p->local ? 0 : p->q->ranges[e->range].offset);
+}
+
+static void inputs(planner *p, sql_expr **list, uint32_t n, bool local)
+{
+    p->local = local;
+    walk_list(list, n, set_input, p);
+}
+
+/* The ranges `e` reads lie in [p->lo, p->hi] (p->any false: none). */
+static void note_range(sql_expr *e, void *arg)
+{
+    planner *p = arg;
+    if (!p->any || e->range < p->lo)
+        p->lo = e->range;
+    if (!p->any || e->range > p->hi)
+        p->hi = e->range;
+    p->any = true;
+}
+
+static void reads(planner *p, sql_expr *e)
+{
+    p->any = false;
+    p->lo = p->hi = 0;
+    walk_scan_columns(e, note_range, p);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Where each condition goes                                                 */
+/* ------------------------------------------------------------------------ */
+
+/* Room for n conditions in each of a range's lists. */
+static int range_lists(planner *p, sql_range *r, uint32_t n)
+{
+    size_t size = (n ? n : 1) * sizeof(sql_expr *);
+    r->pushed = lt_arena_alloc(p->arena, size);
+    r->lkeys = lt_arena_alloc(p->arena, size);
+    r->rkeys = lt_arena_alloc(p->arena, size);
+    r->residual = lt_arena_alloc(p->arena, size);
+    return r->pushed && r->lkeys && r->rkeys && r->residual ? 0 : -1;
+}
+
+/* Condition `c` of join m, or moved into it: an equality of an expression
+** over the tables before m with one over m alone is a hash key; the rest
+** is checked on the joined row. */
+static void into_join(planner *p, sql_range *r, uint32_t m, sql_expr *c)
+{
+    if (c->kind == SQL_E_COMPARE && c->op == SQL_OP_EQ) {
+        planner side = *p;
+        reads(&side, c->left);
+        bool l_any = side.any, l_before = side.any && side.hi < m, l_here = side.any && side.lo == m;
+        reads(&side, c->right);
+        bool r_before = side.any && side.hi < m, r_here = side.any && side.lo == m;
+        if (l_any && side.any && ((l_before && r_here) || (l_here && r_before))) {
+            r->lkeys[r->nkeys] = l_before ? c->left : c->right;
+            r->rkeys[r->nkeys++] = l_before ? c->right : c->left;
+            return;
+        }
+    }
+    r->residual[r->nresidual++] = c;
+}
+
+/* A WHERE condition goes under the joins to its one table's scan (not a
+** LEFT JOIN's right side, whose NULL rows it must see), else into the
+** last join it reads when that join is inner (filtering there is the same
+** as filtering after), else after the joins.  A condition of ON goes to
+** its table's scan when it reads that table alone, else into the join. */
+static int place_conditions(planner *p)
+{
+    sql_query *q = p->q;
+    uint32_t cap = q->nconj;
+    for (uint32_t r = 0; r < q->nranges; r++)
+        cap += q->ranges[r].non;
+    for (uint32_t r = 0; r < q->nranges; r++)
+        if (range_lists(p, &q->ranges[r], cap) != 0)
+            return -1;
+    q->post = lt_arena_alloc(p->arena, (q->nconj ? q->nconj : 1) * sizeof *q->post);
+    if (q->post == NULL)
+        return -1;
+    q->npost = 0;
+    for (uint32_t i = 0; i < q->nconj; i++) {
+        sql_expr *c = q->conj[i];
+        reads(p, c);
+        if (!p->any || (p->lo == p->hi && !q->ranges[p->lo].outer)) {
+            sql_range *r = &q->ranges[p->any ? p->lo : 0];
+            r->pushed[r->npushed++] = c;
+        } else if (p->hi > 0 && (q->ranges[p->hi].join == SQL_JOIN_INNER ||
+                                 q->ranges[p->hi].join == SQL_JOIN_CROSS)) {
+            into_join(p, &q->ranges[p->hi], p->hi, c);
+        } else {
+            q->post[q->npost++] = c;
+        }
+    }
+    for (uint32_t m = 1; m < q->nranges; m++) {
+        sql_range *r = &q->ranges[m];
+        for (uint32_t i = 0; i < r->non; i++) {
+            sql_expr *c = r->on[i];
+            reads(p, c);
+            if (p->any && p->lo == m && p->hi == m)
+                r->pushed[r->npushed++] = c;
+            else
+                into_join(p, r, m, c);
+        }
+    }
+    return 0;
 }
 
 int sql_plan_prepare(sql_query *q, lt_arena *arena, lt_error *err)
@@ -99,29 +218,70 @@ int sql_plan_prepare(sql_query *q, lt_arena *arena, lt_error *err)
     number_all(q, &n);
     q->slots = lt_arena_alloc(arena, (n ? n : 1) * sizeof *q->slots);
     if (q->slots == NULL)
-        return lt_error_set(err, "HY001", "out of memory");
+        goto oom;
     number_all(q, &n);
     q->nslots = n;
-    if (q->table < 0)
+    if (q->nranges == 0) {
+        q->post = q->conj;
+        q->npost = q->nconj;
         return 0;
-
-    const lt_table *t = &q->src->tables[q->table];
-    bool *used = lt_arena_alloc(arena, t->ncols + 1);
-    uint32_t *batch_pos = lt_arena_alloc(arena, (t->ncols + 1) * sizeof *batch_pos);
-    q->scan_cols = lt_arena_alloc(arena, (t->ncols + 1) * sizeof *q->scan_cols);
-    if (used == NULL || batch_pos == NULL || q->scan_cols == NULL)
-        return lt_error_set(err, "HY001", "out of memory");
-    memset(used, 0, t->ncols + 1);
-    walk_query_columns(q, mark_column, used);
-    q->nscan = 0;
-    for (uint32_t c = 0; c < t->ncols; c++) {
-        if (!used[c])
-            continue;
-        batch_pos[c] = q->nscan;
-        q->scan_cols[q->nscan++] = c;
     }
-    walk_query_columns(q, set_input, batch_pos);
+
+    planner p = {q, arena, NULL, NULL, false, 0, 0, false};
+    p.used = lt_arena_alloc(arena, q->nranges * sizeof *p.used);
+    p.pos = lt_arena_alloc(arena, q->nranges * sizeof *p.pos);
+    if (p.used == NULL || p.pos == NULL)
+        goto oom;
+    for (uint32_t r = 0; r < q->nranges; r++) {
+        uint32_t ncols = q->ranges[r].desc->ncols;
+        p.used[r] = lt_arena_alloc(arena, ncols + 1);
+        p.pos[r] = lt_arena_alloc(arena, (ncols + 1) * sizeof *p.pos[r]);
+        q->ranges[r].scan_cols = lt_arena_alloc(arena, (ncols + 1) * sizeof *q->ranges[r].scan_cols);
+        if (p.used[r] == NULL || p.pos[r] == NULL || q->ranges[r].scan_cols == NULL)
+            goto oom;
+        memset(p.used[r], 0, ncols + 1);
+    }
+    for (uint32_t i = 0; i < q->noutputs; i++)
+        walk_scan_columns(q->outputs[i].expr, mark_column, &p);
+    walk_list(q->conj, q->nconj, mark_column, &p);
+    walk_list(q->groups, q->ngroups, mark_column, &p);
+    walk_list(q->having, q->nhaving, mark_column, &p);
+    for (uint32_t r = 0; r < q->nranges; r++)
+        walk_list(q->ranges[r].on, q->ranges[r].non, mark_column, &p);
+    /* Each table's scan decodes the columns it uses; the joined row is the
+    ** tables' columns one after the other. */
+    uint32_t offset = 0;
+    for (uint32_t r = 0; r < q->nranges; r++) {
+        sql_range *rg = &q->ranges[r];
+        rg->nscan = 0;
+        rg->offset = offset;
+        for (uint32_t c = 0; c < rg->desc->ncols; c++) {
+            if (!p.used[r][c])
+                continue;
+            p.pos[r][c] = rg->nscan;
+            rg->scan_cols[rg->nscan++] = c;
+        }
+        offset += rg->nscan;
+    }
+    if (place_conditions(&p) != 0)
+        goto oom;
+    for (uint32_t i = 0; i < q->noutputs; i++) {
+        p.local = false;
+        walk_scan_columns(q->outputs[i].expr, set_input, &p);
+    }
+    inputs(&p, q->post, q->npost, false);
+    inputs(&p, q->groups, q->ngroups, false);
+    inputs(&p, q->having, q->nhaving, false);
+    for (uint32_t r = 0; r < q->nranges; r++) {
+        sql_range *rg = &q->ranges[r];
+        inputs(&p, rg->pushed, rg->npushed, true);
+        inputs(&p, rg->rkeys, rg->nkeys, true);
+        inputs(&p, rg->lkeys, rg->nkeys, false);
+        inputs(&p, rg->residual, rg->nresidual, false);
+    }
     return 0;
+oom:
+    return lt_error_set(err, "HY001", "out of memory");
 }
 
 /* ------------------------------------------------------------------------ */
@@ -279,34 +439,78 @@ static int count_value(sql_exec *ex, const sql_expr *e, const char *what, int64_
     return 0;
 }
 
-static int open_scan(sql_exec *ex, int64_t limit_hint, bool *skip, sql_operator **out,
-                     lt_error *err)
+/* Range r's rows: its scan, offered the simple conditions pushed to it,
+** then a filter for those the reader does not answer exactly. */
+static int open_range(sql_exec *ex, sql_range *r, int64_t limit_hint, sql_operator **out,
+                      lt_error *err)
 {
     sql_query *q = ex->q;
     lt_scan_spec *spec = lt_arena_alloc(&ex->arena, sizeof *spec);
-    lt_pred *preds = lt_arena_alloc(&ex->arena, (q->nconj + 1) * sizeof *preds);
-    uint32_t *pred_conj = lt_arena_alloc(&ex->arena, (q->nconj + 1) * sizeof *pred_conj);
-    if (spec == NULL || preds == NULL || pred_conj == NULL)
+    lt_pred *preds = lt_arena_alloc(&ex->arena, (r->npushed + 1) * sizeof *preds);
+    uint32_t *pred_conj = lt_arena_alloc(&ex->arena, (r->npushed + 1) * sizeof *pred_conj);
+    bool *skip = lt_arena_alloc(&ex->arena, r->npushed + 1);
+    sql_expr **keep = lt_arena_alloc(&ex->arena, (r->npushed + 1) * sizeof *keep);
+    if (spec == NULL || preds == NULL || pred_conj == NULL || skip == NULL || keep == NULL)
         return lt_error_set(err, "HY001", "out of memory");
     memset(spec, 0, sizeof *spec);
-    spec->table = (uint32_t)q->table;
-    spec->ncols = q->nscan;
-    spec->cols = q->scan_cols;
+    memset(skip, 0, r->npushed + 1);
+    spec->table = r->table;
+    spec->ncols = r->nscan;
+    spec->cols = r->scan_cols;
     spec->limit = limit_hint;
     uint32_t np = 0;
-    for (uint32_t i = 0; i < q->nconj; i++) {
-        if (make_pred(ex, q->conj[i], &preds[np])) {
+    for (uint32_t i = 0; i < r->npushed; i++) {
+        if (make_pred(ex, r->pushed[i], &preds[np])) {
             preds[np].use = LT_PUSH_UNUSED;
             pred_conj[np++] = i;
         }
     }
     spec->npreds = np;
     spec->preds = np ? preds : NULL;
-    if (sql_op_scan(ex, q->src, spec, out, err) != 0)
+    sql_operator *op;
+    if (sql_op_scan(ex, q->src, spec, &op, err) != 0)
         return -1;
-    for (uint32_t p = 0; p < np; p++)
-        if (preds[p].use == LT_PUSH_EXACT)
-            skip[pred_conj[p]] = true;
+    for (uint32_t k = 0; k < np; k++)
+        if (preds[k].use == LT_PUSH_EXACT)
+            skip[pred_conj[k]] = true;
+    uint32_t nkeep = 0;
+    for (uint32_t i = 0; i < r->npushed; i++)
+        if (!skip[i])
+            keep[nkeep++] = r->pushed[i];
+    if (nkeep > 0) {
+        sql_operator *next;
+        if (sql_op_filter(ex, op, keep, nkeep, &next, err) != 0) {
+            sql_close(op);
+            return -1;
+        }
+        op = next;
+    }
+    *out = op;
+    return 0;
+}
+
+/* FROM: each table's rows, joined to the rows before it in order. */
+static int open_from(sql_exec *ex, int64_t limit_hint, sql_operator **out, lt_error *err)
+{
+    sql_query *q = ex->q;
+    sql_operator *acc = NULL, *right, *next;
+    for (uint32_t r = 0; r < q->nranges; r++) {
+        if (open_range(ex, &q->ranges[r], q->nranges == 1 ? limit_hint : -1, &right, err) != 0) {
+            sql_close(acc);
+            return -1;
+        }
+        if (acc == NULL) {
+            acc = right;
+            continue;
+        }
+        if (sql_op_join(ex, acc, right, &q->ranges[r], &next, err) != 0) {
+            sql_close(acc);
+            sql_close(right);
+            return -1;
+        }
+        acc = next;
+    }
+    *out = acc;
     return 0;
 }
 
@@ -314,14 +518,14 @@ static int open_scan(sql_exec *ex, int64_t limit_hint, bool *skip, sql_operator 
 ** -1 when it has none (then the rows are counted). */
 static int64_t counted_rows(const sql_query *q)
 {
-    if (q->table < 0 || q->nconj > 0 || q->ngroups > 0 || q->naggs == 0 ||
+    if (q->nranges != 1 || q->nconj > 0 || q->ngroups > 0 || q->naggs == 0 ||
         q->src->reader->count_rows == NULL)
         return -1;
     for (uint32_t j = 0; j < q->naggs; j++)
         if (!q->aggs[j]->star)
             return -1;
     lt_error ignored;
-    int64_t n = q->src->reader->count_rows(q->src, (uint32_t)q->table, &ignored);
+    int64_t n = q->src->reader->count_rows(q->src, q->ranges[0].table, &ignored);
     return n >= 0 ? n : -1;
 }
 
@@ -334,12 +538,9 @@ int sql_plan_open(sql_exec *ex, sql_operator **out, lt_error *err)
     if (count_value(ex, q->limit, "LIMIT", &limit, err) != 0 ||
         count_value(ex, q->offset, "OFFSET", &offset, err) != 0)
         return -1;
-    bool *skip = lt_arena_alloc(&ex->arena, q->nconj + 1);
-    if (skip == NULL)
-        return lt_error_set(err, "HY001", "out of memory");
-    memset(skip, 0, q->nconj + 1);
     int64_t preset = q->grouped ? counted_rows(q) : -1;
-    if (q->table >= 0 && preset < 0) {
+    if (q->nranges > 0 && preset < 0) {
+        /* The reader may stop early when nothing drops or reorders rows. */
         int64_t hint = -1;
         if (limit >= 0 && q->nconj == 0 && !q->distinct && q->nkeys == 0 && !q->grouped) {
             if (offset <= 0)
@@ -347,20 +548,13 @@ int sql_plan_open(sql_exec *ex, sql_operator **out, lt_error *err)
             else if (limit <= INT64_MAX - offset)
                 hint = limit + offset;
         }
-        if (open_scan(ex, hint, skip, &op, err) != 0)
+        if (open_from(ex, hint, &op, err) != 0)
             return -1;
     } else if (sql_op_values(ex, &op, err) != 0) {
         return -1;
     }
-    uint32_t nkeep = 0;
-    sql_expr **keep = lt_arena_alloc(&ex->arena, (q->nconj + 1) * sizeof *keep);
-    if (keep == NULL)
-        goto oom;
-    for (uint32_t i = 0; i < q->nconj; i++)
-        if (!skip[i])
-            keep[nkeep++] = q->conj[i];
-    if (nkeep > 0) {
-        if (sql_op_filter(ex, op, keep, nkeep, &next, err) != 0)
+    if (q->npost > 0 && preset < 0) {
+        if (sql_op_filter(ex, op, q->post, q->npost, &next, err) != 0)
             goto fail;
         op = next;
     }
@@ -399,8 +593,6 @@ int sql_plan_open(sql_exec *ex, sql_operator **out, lt_error *err)
     }
     *out = op;
     return 0;
-oom:
-    lt_error_set(err, "HY001", "out of memory");
 fail:
     sql_close(op);
     return -1;

@@ -2,8 +2,9 @@
 ** query.h — a bound query: what the binder makes of a parsed SELECT, what
 ** typing.c types and what the planner turns into operators.
 **
-** Names are resolved (columns point at the table's lt_column), `*` is
-** expanded, WHERE is split into its AND-ed conjuncts, ORDER BY items point
+** Names are resolved (columns point at their FROM table, a range, and its
+** lt_column), `*` is expanded, WHERE and ON are split into their AND-ed
+** conjuncts, ORDER BY items point
 ** at output columns (ones the select list does not show are added as hidden
 ** outputs after the visible ones).
 */
@@ -21,6 +22,29 @@ typedef struct sql_output {
     sql_column col;          /* description after the last typing */
 } sql_output;
 
+/* A table of FROM, with how it joins the ones before it. */
+typedef struct sql_range {
+    uint32_t table;          /* position in src->tables */
+    const lt_table *desc;
+    const char *name;        /* what qualifies its columns: alias or table name */
+    sql_join join;           /* SQL_JOIN_NONE for the first */
+    uint32_t non;
+    sql_expr **on;           /* ON a AND b -> a, b */
+    bool outer;              /* the right side of a LEFT JOIN: its columns may be NULL */
+
+    /* planner.c */
+    uint32_t nscan;          /* table columns its scan decodes, in batch order */
+    uint32_t *scan_cols;
+    uint32_t offset;         /* where those columns start in the joined row */
+    uint32_t npushed;        /* conditions on this table alone, under the join */
+    sql_expr **pushed;       /* (offered to the reader; over the scan's batch) */
+    uint32_t nkeys;          /* the join: lkeys[i] = rkeys[i] */
+    sql_expr **lkeys;        /* over the rows joined so far */
+    sql_expr **rkeys;        /* over this table's scan batch */
+    uint32_t nresidual;
+    sql_expr **residual;     /* the join's other conditions, over the joined row */
+} sql_range;
+
 typedef struct sql_sort_key {
     uint32_t output;         /* index in outputs */
     bool desc;
@@ -29,14 +53,16 @@ typedef struct sql_sort_key {
 
 typedef struct sql_query {
     lt_source *src;
-    int64_t table;           /* position in src->tables; -1 when FROM-less */
-    const char *range_name;  /* what qualifies its columns: alias or table name */
+    uint32_t nranges;        /* 0 when FROM-less */
+    sql_range *ranges;
     bool distinct;
     uint32_t noutputs;       /* visible then hidden */
     uint32_t nvisible;
     sql_output *outputs;
     uint32_t nconj;          /* WHERE a AND b AND c -> a, b, c */
     sql_expr **conj;
+    uint32_t npost;          /* planner.c: those not pushed under or into a */
+    sql_expr **post;         /* join, evaluated over the joined row */
     /* Grouped queries (GROUP BY, HAVING or an aggregate in the outputs):
     ** the aggregation reads the filtered rows and makes one row per group,
     ** its columns the keys then the aggregates; outputs and HAVING are
@@ -59,8 +85,6 @@ typedef struct sql_query {
     /* planner.c (sql_plan_prepare) */
     uint32_t nslots;         /* expression nodes, numbered by their slot */
     sql_expr **slots;        /* slot -> node */
-    uint32_t nscan;          /* table columns the scan decodes, in batch order */
-    uint32_t *scan_cols;
 } sql_query;
 
 /* binder.c: resolve names and build the query, then type it

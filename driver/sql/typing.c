@@ -721,7 +721,7 @@ static int type_expr(typer *t, sql_expr *e)
         return 0;
     case SQL_E_COLUMN: {
         const lt_column *c = e->source;
-        e->t = make_type(c->type, c->scale, c->size, c->nullable);
+        e->t = make_type(c->type, c->scale, c->size, c->nullable || t->q->ranges[e->range].outer);
         return 0;
     }
     case SQL_E_NEG:
@@ -806,6 +806,7 @@ static void describe(sql_output *o)
         set_want(e, LT_TEXT, 0); /* an untyped NULL is shown as text */
     if (e->kind == SQL_E_COLUMN) {
         *d = *e->source;
+        d->nullable = e->t.nullable; /* a LEFT JOIN's right side may be NULL */
     } else {
         memset(d, 0, sizeof *d);
         d->type = e->conv ? e->want : e->t.type;
@@ -832,6 +833,13 @@ int sql_type_query(sql_query *q, const lt_value *params, lt_error *err)
         if (type_expr(&t, q->conj[i]) != 0 ||
             need_type(&t, q->conj[i], LT_BOOL, "WHERE needs a BOOLEAN condition, not") != 0)
             return -1;
+    }
+    for (uint32_t r = 0; r < q->nranges; r++) {
+        const sql_range *rg = &q->ranges[r];
+        for (uint32_t i = 0; i < rg->non; i++)
+            if (type_expr(&t, rg->on[i]) != 0 ||
+                need_type(&t, rg->on[i], LT_BOOL, "ON needs a BOOLEAN condition, not") != 0)
+                return -1;
     }
     for (uint32_t i = 0; i < q->ngroups; i++)
         if (type_expr(&t, q->groups[i]) != 0)

@@ -1,0 +1,307 @@
+/*
+** reader.c — the .xlsb reader's lt_reader: probing, opening a file or a
+** buffer (ZIP directory -> relationships -> workbook, styles and shared
+** strings -> the type scan of every worksheet), and scans that decode only
+** the wanted columns.
+**
+** The source is immutable after open (the ZIP directory, shared strings
+** and formats are read-only), so scans on several threads need no lock.
+** Each scan inflates its sheet part into memory of its own.
+*/
+#include "xlsb.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "../common/endian.h"
+#include "xlsb_internal.h"
+
+static const uint8_t cfb_signature[8] = {0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1};
+
+struct lt_scan {
+    xlsb_source *src;
+    const xlsb_sheet *sheet;
+    uint8_t *part;           /* the sheet part, inflated */
+    size_t len;
+    int32_t *first_of;       /* table column -> first batch column, or -1 */
+    int32_t *next_of;        /* batch column -> next batch column of the same table column */
+    uint32_t ncols;          /* table columns */
+    xlsb_cells it;
+    uint32_t next_row;       /* sheet row of the batch's first row */
+    bool done;
+};
+
+/* ---- probing ---------------------------------------------------------------- */
+
+static bool has_xlsb_extension(const char *path)
+{
+    size_t n = path ? strlen(path) : 0;
+    return n > 5 && strcasecmp(path + n - 5, ".xlsb") == 0;
+}
+
+static int xlsb_probe(const uint8_t *head, size_t len, const char *path)
+{
+    bool ext = has_xlsb_extension(path);
+    if (len >= 4 && head[0] == 'P' && head[1] == 'K' && head[2] == 3 && head[3] == 4)
+        return ext ? 100 : 30;
+    /* An encrypted .xlsb is a compound file: say so rather than let the
+    ** .xls reader call it a broken workbook. */
+    if (ext && len >= 8 && memcmp(head, cfb_signature, 8) == 0)
+        return 90;
+    return 0;
+}
+
+/* ---- open / close ----------------------------------------------------------- */
+
+static void xlsb_close(lt_source *base)
+{
+    xlsb_source *src = (xlsb_source *)base;
+    if (src == NULL)
+        return;
+    for (uint32_t i = 0; i < base->ntables; i++) {
+        free((char *)base->tables[i].error);
+        base->tables[i].error = NULL;
+        lt_table_clear(&base->tables[i]);
+    }
+    free(base->tables);
+    free(base->path);
+    for (uint32_t i = 0; i < src->nsheets; i++) {
+        free(src->sheets[i].name);
+        free(src->sheets[i].part);
+    }
+    free(src->sheets);
+    free(src->workbook_part);
+    free(src->sst_part);
+    free(src->styles_part);
+    free(src->xf_fmt);
+    free(src->sst_text);
+    free(src->sst_off);
+    free(src->sst_units);
+    free(src->label);
+    xlsb_zip_close(&src->zip);
+    if (src->mapped)
+        lt_unmap_file(&src->file);
+    free(src);
+}
+
+/* One table per worksheet; a sheet that cannot be read is listed with its
+** error, so the rest of the workbook stays usable. */
+static int load_tables(xlsb_source *src, lt_error *err)
+{
+    lt_source *base = &src->base;
+    base->tables = calloc(src->nsheets ? src->nsheets : 1, sizeof *base->tables);
+    if (base->tables == NULL)
+        return lt_error_set(err, "HY001", "out of memory");
+    for (uint32_t i = 0; i < src->nsheets; i++) {
+        xlsb_sheet *sh = &src->sheets[i];
+        lt_table *tab = &base->tables[i];
+        lt_error e;
+        lt_error_clear(&e);
+        int rc = xlsb_sheet_scan(src, sh, tab, &e);
+        base->ntables = i + 1;
+        if (rc == 0)
+            continue;
+        if (strcmp(e.sqlstate, "HY001") == 0) {
+            *err = e;
+            return -1;
+        }
+        lt_table_clear(tab);
+        memset(tab, 0, sizeof *tab);
+        size_t n = strlen(sh->name);
+        tab->name = malloc(n + 2);
+        tab->error = strdup(e.message);
+        if (tab->name == NULL || tab->error == NULL)
+            return lt_error_set(err, "HY001", "out of memory");
+        memcpy(tab->name, sh->name, n);
+        memcpy(tab->name + n, "$", 2);
+        tab->kind = "TABLE";
+        tab->row_estimate = -1;
+    }
+    return 0;
+}
+
+static int open_bytes(xlsb_source *src, const uint8_t *data, size_t size, const lt_options *opts,
+                      lt_error *err)
+{
+    src->hdr = lt_options_bool(opts, "HDR", true);
+    if (size >= 8 && memcmp(data, cfb_signature, 8) == 0)
+        return lt_error_set(err, "HY000", "'%s' is an encrypted Excel workbook (a compound file holding "
+                            "EncryptionInfo and EncryptedPackage): Lector cannot decrypt .xlsb files",
+                            src->label);
+    if (xlsb_zip_open(&src->zip, data, size, src->label, err) != 0 || xlsb_workbook_parse(src, err) != 0 ||
+        xlsb_styles_parse(src, err) != 0 || xlsb_sst_parse(src, err) != 0)
+        return -1;
+    return load_tables(src, err);
+}
+
+static xlsb_source *source_new(const char *path)
+{
+    xlsb_source *src = calloc(1, sizeof *src);
+    if (src == NULL)
+        return NULL;
+    src->base.reader = &lt_xlsb_reader;
+    src->base.path = strdup(path);
+    src->label = strdup(path);
+    if (src->base.path == NULL || src->label == NULL) {
+        xlsb_close(&src->base);
+        return NULL;
+    }
+    return src;
+}
+
+static int xlsb_open(const char *path, const lt_options *opts, lt_source **out, lt_error *err)
+{
+    *out = NULL;
+    xlsb_source *src = source_new(path);
+    if (src == NULL)
+        return lt_error_set(err, "HY001", "out of memory");
+    if (lt_map_file(path, &src->file, err) != 0) {
+        xlsb_close(&src->base);
+        return -1;
+    }
+    src->mapped = true;
+    if (open_bytes(src, src->file.data, src->file.size, opts, err) != 0) {
+        xlsb_close(&src->base);
+        return -1;
+    }
+    *out = &src->base;
+    return 0;
+}
+
+int lt_xlsb_open_memory(const uint8_t *data, size_t size, const char *name, const lt_options *opts,
+                        lt_source **out, lt_error *err)
+{
+    *out = NULL;
+    xlsb_source *src = source_new(name ? name : "memory");
+    if (src == NULL)
+        return lt_error_set(err, "HY001", "out of memory");
+    if (open_bytes(src, data, size, opts, err) != 0) {
+        xlsb_close(&src->base);
+        return -1;
+    }
+    *out = &src->base;
+    return 0;
+}
+
+/* ---- scans -------------------------------------------------------------------- */
+
+static void xlsb_scan_close(lt_scan *scan)
+{
+    if (scan == NULL)
+        return;
+    free(scan->part);
+    free(scan->first_of);
+    free(scan->next_of);
+    free(scan);
+}
+
+static int xlsb_scan_open(lt_source *base, const lt_scan_spec *spec, lt_scan **out, lt_error *err)
+{
+    xlsb_source *src = (xlsb_source *)base;
+    *out = NULL;
+    if (spec->table >= base->ntables)
+        return lt_error_set(err, "HY000", "'%s': no table #%u", src->label, (unsigned)spec->table);
+    const lt_table *tab = &base->tables[spec->table];
+    if (tab->error != NULL)
+        return lt_error_set(err, "HY000", "%s", tab->error);
+    for (uint32_t i = 0; i < spec->npreds; i++)
+        spec->preds[i].use = LT_PUSH_UNUSED;
+    lt_scan *scan = calloc(1, sizeof *scan);
+    if (scan == NULL)
+        return lt_error_set(err, "HY001", "out of memory");
+    scan->src = src;
+    scan->sheet = &src->sheets[spec->table];
+    scan->ncols = tab->ncols;
+    scan->first_of = malloc((tab->ncols + 1) * sizeof *scan->first_of);
+    scan->next_of = malloc((spec->ncols + 1) * sizeof *scan->next_of);
+    if (scan->first_of == NULL || scan->next_of == NULL) {
+        xlsb_scan_close(scan);
+        return lt_error_set(err, "HY001", "out of memory");
+    }
+    for (uint32_t c = 0; c < tab->ncols; c++)
+        scan->first_of[c] = -1;
+    /* Back to front, so each table column lists its batch columns in order. */
+    for (uint32_t i = spec->ncols; i-- > 0;) {
+        uint32_t c = spec->cols[i];
+        if (c >= tab->ncols) {
+            xlsb_scan_close(scan);
+            return lt_error_set(err, "HY000", "'%s': table %s has no column #%u", src->label, tab->name,
+                                (unsigned)c);
+        }
+        scan->next_of[i] = scan->first_of[c];
+        scan->first_of[c] = (int32_t)i;
+    }
+    const xlsb_sheet *sh = scan->sheet;
+    scan->next_row = sh->data_row;
+    scan->done = sh->empty || sh->data_row > sh->last_row;
+    if (!scan->done && xlsb_read_part(src, sh->part, &scan->part, &scan->len, err) != 0) {
+        xlsb_scan_close(scan);
+        return -1;
+    }
+    xlsb_cells_start(&scan->it, src, sh, scan->part, scan->len, NULL);
+    *out = scan;
+    return 0;
+}
+
+static int xlsb_scan_next(lt_scan *scan, lt_batch *batch, lt_error *err)
+{
+    lt_batch_reset(batch);
+    if (scan->done || batch->capacity == 0)
+        return 0;
+    xlsb_source *src = scan->src;
+    const xlsb_sheet *sh = scan->sheet;
+    uint32_t n = sh->last_row + 1 - scan->next_row;
+    if (n > batch->capacity)
+        n = batch->capacity;
+    for (uint32_t b = 0; b < batch->ncols; b++)
+        memset(batch->cols[b].nulls, 1, n);
+    scan->it.arena = &batch->arena;
+    uint32_t lo = scan->next_row, hi = scan->next_row + n;
+    for (;;) {
+        xlsb_cells saved = scan->it;
+        xlsb_cell c;
+        int r = xlsb_cells_next(&scan->it, &c, err);
+        if (r < 0)
+            return -1;
+        if (r == 0)
+            break;
+        if (c.row < lo)
+            continue;
+        if (c.row >= hi) {
+            scan->it = saved;   /* the next batch starts with this cell */
+            break;
+        }
+        uint32_t col = c.col - sh->first_col;
+        if (c.col < sh->first_col || col >= scan->ncols)
+            continue;
+        for (int32_t b = scan->first_of[col]; b >= 0; b = scan->next_of[b])
+            if (lt_wb_store(batch, (uint32_t)b, c.row - lo, &c.v, src->date1904) != 0)
+                return lt_error_set(err, "HY001", "out of memory");
+    }
+    batch->count = n;
+    scan->next_row = hi;
+    scan->done = hi > sh->last_row;
+    return 0;
+}
+
+static int64_t xlsb_count_rows(lt_source *base, uint32_t table, lt_error *err)
+{
+    if (table >= base->ntables)
+        return lt_error_set(err, "HY000", "no table #%u", (unsigned)table);
+    const lt_table *t = &base->tables[table];
+    if (t->error != NULL)
+        return lt_error_set(err, "HY000", "%s", t->error);
+    return t->row_estimate;
+}
+
+const lt_reader lt_xlsb_reader = {
+    .name = "xlsb",
+    .probe = xlsb_probe,
+    .open = xlsb_open,
+    .close = xlsb_close,
+    .scan_open = xlsb_scan_open,
+    .scan_next = xlsb_scan_next,
+    .scan_close = xlsb_scan_close,
+    .count_rows = xlsb_count_rows,
+};

@@ -1,0 +1,371 @@
+/*
+** sheet.c — the cells of a worksheet part and its type scan at open.
+**
+** Cells: BrtRowHdr sets the row; BrtCell* records carry their column,
+** the compact BrtShort* records do not (theirs is the previous cell's plus
+** one).  Blank cells (BrtCellBlank, BrtShortBlank) hold no value and are
+** not reported; formulas give their cached value (BrtFmla*).
+**
+** The type scan: the used range (BrtWsDim is not trusted: the cells
+** decide), the header row (HDR=Yes) and every column's type from all its
+** cells (workbook.h).  Rows come in ascending order in a sheet part; a part
+** whose rows go back is refused rather than read wrong.
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "../common/endian.h"
+#include "xlsb_internal.h"
+
+#define MAX_ROW 1048575u
+#define MAX_COL 16383u
+
+void xlsb_cells_start(xlsb_cells *it, const xlsb_source *src, const xlsb_sheet *sheet,
+                      const uint8_t *s, size_t len, lt_arena *arena)
+{
+    memset(it, 0, sizeof *it);
+    it->src = src;
+    it->sheet = sheet;
+    it->s = s;
+    it->len = len;
+    it->col = -1;
+    it->arena = arena;
+}
+
+static int malformed(const xlsb_cells *it, const xlsb_rec *rec, lt_error *err)
+{
+    return lt_error_set(err, "HY000", "'%s', sheet '%s': malformed record %u at offset %zu of part '%s'",
+                        it->src->label, it->sheet->name, (unsigned)rec->type, (size_t)(rec->data - it->s),
+                        it->sheet->part);
+}
+
+static void set_number(xlsb_cell *out, double v, unsigned fmt)
+{
+    out->v.kind = LT_WB_NUMBER;
+    out->v.num = v;
+    out->v.fmt = (uint8_t)fmt;
+}
+
+/* An XLWideString value decoded into the arena. */
+static int set_string(xlsb_cells *it, const xlsb_rec *rec, const uint8_t *p, size_t left, xlsb_cell *out,
+                      lt_error *err)
+{
+    uint32_t cch;
+    size_t used;
+    if (!xlsb_wide_string(p, left, &cch, &used))
+        return malformed(it, rec, err);
+    char *buf = lt_arena_alloc(it->arena, (size_t)cch * 3 + 1);
+    if (buf == NULL)
+        return lt_error_set(err, "HY001", "out of memory");
+    out->v.kind = LT_WB_TEXT;
+    out->v.text = buf;
+    out->v.len = (uint32_t)xlsb_utf16_to_utf8(p + 4, cch, buf);
+    out->v.units = cch;
+    return 1;
+}
+
+/* A cell record: 1 with a value, 0 without (blank), -1 malformed. */
+static int cell(xlsb_cells *it, const xlsb_rec *rec, xlsb_cell *out, lt_error *err)
+{
+    const xlsb_source *src = it->src;
+    bool compact = rec->type >= XLSB_SHORT_BLANK;
+    size_t head = compact ? 4 : 8;
+    if (rec->len < head)
+        return malformed(it, rec, err);
+    const uint8_t *d = rec->data;
+    int64_t col = compact ? it->col + 1 : (int64_t)lt_le32(d);
+    if (col < 0 || col > MAX_COL)
+        return malformed(it, rec, err);
+    it->col = col;
+    uint32_t style = lt_le32(d + head - 4) & 0xFFFFFF;
+    unsigned fmt = style < src->nxf ? src->xf_fmt[style] : 0;
+    const uint8_t *p = d + head;
+    size_t left = rec->len - head;
+    memset(out, 0, sizeof *out);
+    out->row = it->row;
+    out->col = (uint32_t)col;
+    switch (rec->type) {
+    case XLSB_CELL_BLANK:
+    case XLSB_SHORT_BLANK:
+        return 0;
+    case XLSB_CELL_RK:
+    case XLSB_SHORT_RK:
+        if (left < 4)
+            return malformed(it, rec, err);
+        set_number(out, xlsb_rk(lt_le32(p)), fmt);
+        return 1;
+    case XLSB_CELL_REAL:
+    case XLSB_SHORT_REAL:
+    case XLSB_FMLA_NUM:
+        if (left < 8)
+            return malformed(it, rec, err);
+        set_number(out, lt_le_double(p), fmt);
+        return 1;
+    case XLSB_CELL_ERROR:
+    case XLSB_SHORT_ERROR:
+    case XLSB_FMLA_ERROR:
+        if (left < 1)
+            return malformed(it, rec, err);
+        out->v.kind = LT_WB_ERROR;
+        return 1;
+    case XLSB_CELL_BOOL:
+    case XLSB_SHORT_BOOL:
+    case XLSB_FMLA_BOOL:
+        if (left < 1)
+            return malformed(it, rec, err);
+        out->v.kind = LT_WB_BOOL;
+        out->v.b = p[0] != 0;
+        return 1;
+    case XLSB_CELL_ST:
+    case XLSB_SHORT_ST:
+    case XLSB_FMLA_STRING:
+        return set_string(it, rec, p, left, out, err);
+    case XLSB_CELL_ISST:
+    case XLSB_SHORT_ISST: {
+        if (left < 4)
+            return malformed(it, rec, err);
+        uint32_t i = lt_le32(p);
+        if (i >= src->nsst)
+            return lt_error_set(err, "HY000", "'%s', sheet '%s': a cell names shared string %u of %u",
+                                src->label, it->sheet->name, (unsigned)i, (unsigned)src->nsst);
+        out->v.kind = LT_WB_TEXT;
+        out->v.text = src->sst_text + src->sst_off[i];
+        out->v.len = src->sst_off[i + 1] - src->sst_off[i];
+        out->v.units = src->sst_units[i];
+        return 1;
+    }
+    default:
+        return 0;
+    }
+}
+
+int xlsb_cells_next(xlsb_cells *it, xlsb_cell *out, lt_error *err)
+{
+    for (;;) {
+        xlsb_rec rec;
+        size_t at = it->pos;
+        int r = xlsb_record_next(it->s, it->len, &it->pos, &rec);
+        if (r < 0)
+            return lt_error_set(err, "HY000", "'%s', sheet '%s': a record runs past the end of part '%s' at "
+                                "offset %zu (truncated?)", it->src->label, it->sheet->name, it->sheet->part, at);
+        if (r == 0 || rec.type == XLSB_END_SHEETDATA)
+            return 0;
+        if (rec.type == XLSB_ROWHDR) {
+            if (rec.len < 4 || lt_le32(rec.data) > MAX_ROW)
+                return malformed(it, &rec, err);
+            it->row = lt_le32(rec.data);
+            it->col = -1;
+            continue;
+        }
+        if (rec.type < XLSB_CELL_BLANK || rec.type > XLSB_SHORT_ISST)
+            continue;
+        r = cell(it, &rec, out, err);
+        if (r != 0)
+            return r;
+    }
+}
+
+/* ---- the type scan ------------------------------------------------------------ */
+
+typedef struct scan_state {
+    lt_wb_stats *stats;      /* per absolute column */
+    char **headers;          /* per absolute column (HDR=Yes) */
+    uint32_t *header_len;
+    uint32_t cap;
+    bool any;
+    uint32_t min_row, max_row, min_col, max_col;
+} scan_state;
+
+static void state_free(scan_state *st)
+{
+    if (st->headers != NULL)
+        for (uint32_t c = 0; c < st->cap; c++)
+            free(st->headers[c]);
+    free(st->stats);
+    free(st->headers);
+    free(st->header_len);
+    memset(st, 0, sizeof *st);
+}
+
+static int state_grow(scan_state *st, uint32_t col)
+{
+    if (col < st->cap)
+        return 0;
+    uint32_t cap = st->cap ? st->cap : 16;
+    while (cap <= col)
+        cap *= 2;
+    lt_wb_stats *s = realloc(st->stats, cap * sizeof *s);
+    if (s != NULL)
+        st->stats = s;
+    char **h = realloc(st->headers, cap * sizeof *h);
+    if (h != NULL)
+        st->headers = h;
+    uint32_t *hl = realloc(st->header_len, cap * sizeof *hl);
+    if (hl != NULL)
+        st->header_len = hl;
+    if (s == NULL || h == NULL || hl == NULL)
+        return -1;
+    memset(st->stats + st->cap, 0, (cap - st->cap) * sizeof *s);
+    memset(st->headers + st->cap, 0, (cap - st->cap) * sizeof *h);
+    memset(st->header_len + st->cap, 0, (cap - st->cap) * sizeof *hl);
+    st->cap = cap;
+    return 0;
+}
+
+static int keep_header(const xlsb_source *src, scan_state *st, const xlsb_cell *c)
+{
+    char buf[LT_WB_RENDER_MAX];
+    const char *text;
+    uint32_t len;
+    free(st->headers[c->col]);
+    st->headers[c->col] = NULL;
+    if (!lt_wb_cell_text(&c->v, src->date1904, buf, &text, &len))
+        return 0;
+    char *copy = malloc((size_t)len + 1);
+    if (copy == NULL)
+        return -1;
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    st->headers[c->col] = copy;
+    st->header_len[c->col] = len;
+    return 0;
+}
+
+/* One walk: the used range and the stats of every cell not in the header
+** row (the first used row). */
+static int walk(xlsb_source *src, xlsb_sheet *sh, const uint8_t *s, size_t len, scan_state *st,
+                lt_error *err)
+{
+    lt_arena scratch;
+    lt_arena_init(&scratch);
+    xlsb_cells it;
+    xlsb_cells_start(&it, src, sh, s, len, &scratch);
+    int rc;
+    uint32_t prev = 0;
+    for (;;) {
+        xlsb_cell c;
+        lt_arena_reset(&scratch);
+        rc = xlsb_cells_next(&it, &c, err);
+        if (rc <= 0)
+            break;
+        if (c.row < prev) {
+            rc = lt_error_set(err, "HY000", "'%s', sheet '%s': rows out of order in part '%s' (row %u after %u)",
+                              src->label, sh->name, sh->part, (unsigned)c.row + 1, (unsigned)prev + 1);
+            break;
+        }
+        prev = c.row;
+        if (state_grow(st, c.col) != 0) {
+            rc = lt_error_set(err, "HY001", "out of memory");
+            break;
+        }
+        if (!st->any) {
+            st->any = true;
+            st->min_row = st->max_row = c.row;
+            st->min_col = st->max_col = c.col;
+        }
+        st->max_row = c.row;
+        if (c.col < st->min_col)
+            st->min_col = c.col;
+        if (c.col > st->max_col)
+            st->max_col = c.col;
+        if (src->hdr && c.row == st->min_row) {
+            if (keep_header(src, st, &c) != 0) {
+                rc = lt_error_set(err, "HY001", "out of memory");
+                break;
+            }
+        } else {
+            lt_wb_stats_add(&st->stats[c.col], &c.v, src->date1904);
+        }
+    }
+    lt_arena_free(&scratch);
+    return rc;
+}
+
+/* Second walk for TEXT columns holding numbers: their rendered lengths. */
+static int size_numbers(xlsb_source *src, xlsb_sheet *sh, const uint8_t *s, size_t len, scan_state *st,
+                        lt_error *err)
+{
+    bool needed = false;
+    for (uint32_t c = st->min_col; c <= st->max_col && !needed; c++)
+        needed = lt_wb_stats_needs_size(&st->stats[c]);
+    if (!needed)
+        return 0;
+    lt_arena scratch;
+    lt_arena_init(&scratch);
+    xlsb_cells it;
+    xlsb_cells_start(&it, src, sh, s, len, &scratch);
+    int r;
+    for (;;) {
+        xlsb_cell c;
+        lt_arena_reset(&scratch);
+        r = xlsb_cells_next(&it, &c, err);
+        if (r <= 0)
+            break;
+        if (c.v.kind == LT_WB_NUMBER && !(src->hdr && c.row == sh->first_row) && c.col < st->cap &&
+            st->stats[c.col].unsized > 0)
+            lt_wb_stats_size(&st->stats[c.col], &c.v);
+    }
+    lt_arena_free(&scratch);
+    return r;
+}
+
+static int build_table(xlsb_source *src, xlsb_sheet *sh, scan_state *st, lt_table *tab, lt_error *err)
+{
+    uint32_t ncols = sh->ncols;
+    size_t nlen = strlen(sh->name);
+    tab->name = malloc(nlen + 2);
+    tab->cols = calloc(ncols, sizeof *tab->cols);
+    bool heads_wanted = src->hdr && !sh->empty;
+    lt_bytes *heads = heads_wanted ? calloc(ncols, sizeof *heads) : NULL;
+    char **names = calloc(ncols, sizeof *names);
+    if (tab->name == NULL || tab->cols == NULL || names == NULL || (heads_wanted && heads == NULL))
+        goto oom;
+    memcpy(tab->name, sh->name, nlen);
+    memcpy(tab->name + nlen, "$", 2);
+    tab->kind = "TABLE";
+    tab->ncols = ncols;
+    for (uint32_t c = 0; heads != NULL && c < ncols; c++) {
+        heads[c].ptr = st->headers[sh->first_col + c];
+        heads[c].len = st->header_len[sh->first_col + c];
+    }
+    if (lt_wb_column_names(ncols, heads, names) != 0)
+        goto oom;
+    lt_wb_stats none = {0};
+    for (uint32_t c = 0; c < ncols; c++) {
+        tab->cols[c].name = names[c];
+        lt_wb_describe_column(sh->empty ? &none : &st->stats[sh->first_col + c], &tab->cols[c]);
+    }
+    tab->row_estimate = sh->empty || sh->data_row > sh->last_row ? 0 : (int64_t)sh->last_row + 1 - sh->data_row;
+    free(heads);
+    free(names);
+    return 0;
+oom:
+    free(heads);
+    free(names);
+    return lt_error_set(err, "HY001", "out of memory");
+}
+
+int xlsb_sheet_scan(xlsb_source *src, xlsb_sheet *sh, lt_table *tab, lt_error *err)
+{
+    uint8_t *s = NULL;
+    size_t len = 0;
+    if (xlsb_read_part(src, sh->part, &s, &len, err) != 0)
+        return -1;
+    scan_state st = {0};
+    int rc = walk(src, sh, s, len, &st, err);
+    if (rc != 0)
+        goto done;
+    sh->empty = !st.any;
+    sh->first_row = st.any ? st.min_row : 0;
+    sh->last_row = st.any ? st.max_row : 0;
+    sh->first_col = st.any ? st.min_col : 0;
+    sh->ncols = st.any ? st.max_col - st.min_col + 1 : 1;
+    sh->data_row = sh->first_row + (src->hdr ? 1 : 0);
+    if (st.any && (rc = size_numbers(src, sh, s, len, &st, err)) != 0)
+        goto done;
+    rc = build_table(src, sh, &st, tab, err);
+done:
+    state_free(&st);
+    free(s);
+    return rc;
+}
