@@ -1,0 +1,395 @@
+/*
+** exec_join.c — joins: the rows put together so far (left) with one more
+** table (right), INNER, LEFT or CROSS, by hashing.
+**
+** The right side is read whole first (build): its rows and the values of
+** its join keys go into a row store, and a hash table chains the stored
+** rows by their keys' hash (rows with a NULL key never match and are not
+** kept).  Then each left chunk is probed row by row: the candidates of the
+** row's chain whose keys are equal (sql_compare_any: INT64 against DOUBLE
+** exactly, as `=` compares) are paired with it; without keys every stored
+** row is a candidate (CROSS, or an ON without an equality).  Pairs fill
+** the output batch (left columns gathered from the left chunk, right ones
+** from the store), whose rows the residual conditions then check.  A LEFT
+** JOIN remembers which left rows joined and, once their chunk is done,
+** emits the others with NULL right columns.  The output batch is returned
+** as soon as it is full, and the probe resumes where it stopped, so a row
+** with many matches never needs more than one batch of memory.
+**
+** Order: left rows in their order, each with its matches in the right
+** side's order; a LEFT JOIN's unmatched rows follow their chunk's matches.
+** The right side is held in memory (spilling past a budget: to come).
+*/
+#include "exec.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct join_op {
+    sql_operator base;        /* child: the left rows */
+    sql_operator *right;
+    const sql_range *r;
+    uint32_t lw, rw;          /* left and right widths */
+    /* build */
+    bool built, stored;
+    sql_rowstore rows;        /* right columns, then key values */
+    lt_vector *view;          /* rw + nkeys vectors of a right chunk */
+    uint64_t *hashes;
+    uint32_t hash_cap;
+    uint32_t *heads, *chain;  /* stored row + 1; 0 ends a chain */
+    uint32_t mask;
+    /* probe */
+    sql_chunk in;             /* the left chunk; in.n == 0: none */
+    const uint32_t *in_sel;
+    const lt_vector **lkeys;
+    uint32_t i;               /* next position of in_sel to pair */
+    bool row_started;
+    uint32_t cand;            /* the row's next candidate + 1; 0: none left */
+    uint64_t hash;
+    int phase;                /* 0 pairs, 1 unmatched left rows, 2 chunk done */
+    uint8_t *matched;         /* LEFT: per left row position */
+    bool done;
+    uint32_t *pl, *pr;        /* the output batch's pairs */
+    uint32_t *sel;
+    lt_batch *batch;
+} join_op;
+
+static int oom(lt_error *err)
+{
+    return lt_error_set(err, "HY001", "out of memory for a join");
+}
+
+static uint64_t key_hash(const lt_vector *const *keys, uint32_t nkeys, uint32_t row)
+{
+    uint64_t h = 0;
+    for (uint32_t k = 0; k < nkeys; k++)
+        h = sql_hash_cell(keys[k], row, h);
+    return h;
+}
+
+static bool key_null(const lt_vector *const *keys, uint32_t nkeys, uint32_t row)
+{
+    for (uint32_t k = 0; k < nkeys; k++)
+        if (keys[k]->type == LT_NULL || keys[k]->nulls[row])
+            return true;
+    return false;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Build                                                                     */
+/* ------------------------------------------------------------------------ */
+
+static int store_chunk(join_op *j, const sql_chunk *ch, lt_error *err)
+{
+    sql_exec *ex = j->base.ex;
+    uint32_t nkeys = j->r->nkeys, ncols = j->rw + nkeys;
+    const uint32_t *sel = ch->sel ? ch->sel : ex->identity;
+    const lt_vector *keys[64], **kp = nkeys <= 64 ? keys : NULL;
+    if (kp == NULL && (kp = lt_arena_alloc(&ex->arena, nkeys * sizeof *kp)) == NULL)
+        return oom(err);
+    for (uint32_t c = 0; c < j->rw; c++)
+        j->view[c] = ch->batch->cols[c];
+    for (uint32_t k = 0; k < nkeys; k++) {
+        if (sql_eval(ex, j->r->rkeys[k], ch->batch, sel, ch->n, &kp[k], err) != 0)
+            return -1;
+        j->view[j->rw + k] = *kp[k];
+    }
+    lt_batch view = {ch->batch->count, ch->batch->capacity, ncols, j->view, {0}};
+    if (!j->stored) {
+        if (sql_rowstore_init(&j->rows, &view, ncols) != 0)
+            return oom(err);
+        j->stored = true;
+    }
+    for (uint32_t i = 0; i < ch->n; i++) {
+        uint32_t row = sel[i];
+        if (nkeys > 0 && key_null(kp, nkeys, row))
+            continue;
+        if (j->rows.count == j->hash_cap) {
+            if (j->hash_cap >= UINT32_MAX / 2)
+                return lt_error_set(err, "HY001", "too many rows to join in memory");
+            uint32_t cap = j->hash_cap ? j->hash_cap * 2 : 1024;
+            uint64_t *nh = realloc(j->hashes, (size_t)cap * sizeof *nh);
+            if (nh == NULL)
+                return oom(err);
+            j->hashes = nh;
+            j->hash_cap = cap;
+        }
+        j->hashes[j->rows.count] = key_hash(kp, nkeys, row);
+        if (sql_rowstore_append(&j->rows, &view, row, err) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int build(join_op *j, lt_error *err)
+{
+    for (;;) {
+        sql_chunk ch;
+        if (sql_next(j->right, &ch, err) != 0)
+            return -1;
+        if (ch.n == 0)
+            break;
+        if (store_chunk(j, &ch, err) != 0)
+            return -1;
+    }
+    uint32_t n = j->stored ? j->rows.count : 0, size = 16;
+    while (size < 2 * (uint64_t)n && size < (1u << 31))
+        size *= 2;
+    j->heads = calloc(size, sizeof *j->heads);
+    j->chain = malloc((n ? n : 1) * sizeof *j->chain);
+    if (j->heads == NULL || j->chain == NULL)
+        return oom(err);
+    j->mask = size - 1;
+    /* Inserted last to first, so each chain lists rows in their order. */
+    for (uint32_t row = n; row-- > 0;) {
+        uint32_t b = (uint32_t)j->hashes[row] & j->mask;
+        j->chain[row] = j->heads[b];
+        j->heads[b] = row + 1;
+    }
+    j->built = true;
+    return 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Probe                                                                     */
+/* ------------------------------------------------------------------------ */
+
+static bool keys_equal(const join_op *j, uint32_t left_row, uint32_t stored)
+{
+    for (uint32_t k = 0; k < j->r->nkeys; k++)
+        if (sql_compare_any(j->lkeys[k], left_row, &j->rows.cols[j->rw + k], stored) != 0)
+            return false;
+    return true;
+}
+
+/* The next left chunk and its keys; false at the end of the left rows. */
+static int next_chunk(join_op *j, bool *more, lt_error *err)
+{
+    sql_exec *ex = j->base.ex;
+    if (sql_next(j->base.child, &j->in, err) != 0)
+        return -1;
+    *more = j->in.n > 0;
+    if (!*more)
+        return 0;
+    j->in_sel = j->in.sel ? j->in.sel : ex->identity;
+    for (uint32_t k = 0; k < j->r->nkeys; k++)
+        if (sql_eval(ex, j->r->lkeys[k], j->in.batch, j->in_sel, j->in.n, &j->lkeys[k], err) != 0)
+            return -1;
+    for (uint32_t i = 0; i < j->in.n; i++)
+        j->matched[j->in_sel[i]] = 0;
+    j->i = 0;
+    j->row_started = false;
+    j->phase = 0;
+    return 0;
+}
+
+/* Pairs of the current chunk into pl/pr, at most a batch. */
+static uint32_t fill_pairs(join_op *j)
+{
+    uint32_t k = 0, nkeys = j->r->nkeys, count = j->stored ? j->rows.count : 0;
+    bool marks = j->r->join == SQL_JOIN_LEFT && j->r->nresidual == 0;
+    while (k < LT_BATCH_ROWS && j->i < j->in.n) {
+        uint32_t row = j->in_sel[j->i];
+        if (!j->row_started) {
+            j->row_started = true;
+            if (nkeys == 0) {
+                j->cand = count > 0 ? 1 : 0;
+            } else if (key_null(j->lkeys, nkeys, row)) {
+                j->cand = 0;
+            } else {
+                j->hash = key_hash(j->lkeys, nkeys, row);
+                j->cand = j->heads[(uint32_t)j->hash & j->mask];
+            }
+        }
+        while (j->cand != 0 && k < LT_BATCH_ROWS) {
+            uint32_t s = j->cand - 1;
+            j->cand = nkeys > 0 ? j->chain[s] : (s + 1 < count ? s + 2 : 0);
+            if (nkeys > 0 && (j->hashes[s] != j->hash || !keys_equal(j, row, s)))
+                continue;
+            j->pl[k] = row;
+            j->pr[k++] = s;
+            if (marks)
+                j->matched[row] = 1;
+        }
+        if (j->cand == 0) {
+            j->i++;
+            j->row_started = false;
+        }
+    }
+    return k;
+}
+
+/* A LEFT JOIN's left rows of the chunk that joined nothing. */
+static uint32_t fill_unmatched(join_op *j)
+{
+    uint32_t k = 0;
+    while (k < LT_BATCH_ROWS && j->i < j->in.n) {
+        uint32_t row = j->in_sel[j->i++];
+        if (!j->matched[row])
+            j->pl[k++] = row;
+    }
+    return k;
+}
+
+/* The output batch's k rows: left cells by pl, right cells by pr (or
+** NULL when `unmatched`). */
+static int materialize(join_op *j, uint32_t k, bool unmatched, lt_error *err)
+{
+    lt_arena *a = &j->base.ex->arena;
+    for (uint32_t c = 0; c < j->lw; c++) {
+        lt_vector *dst = &j->batch->cols[c];
+        const lt_vector *src = &j->in.batch->cols[c];
+        sql_vector_gather(dst, src, j->pl, k);
+        if (sql_vector_gather_tags(dst, src, j->pl, k, a) != 0)
+            return oom(err);
+    }
+    for (uint32_t c = 0; c < j->rw; c++) {
+        lt_vector *dst = &j->batch->cols[j->lw + c];
+        if (unmatched) {
+            memset(dst->nulls, 1, k);
+            if (dst->tags != NULL)
+                memset(dst->tags, 0, k);
+            continue;
+        }
+        sql_vector_gather(dst, &j->rows.cols[c], j->pr, k);
+        if (sql_vector_gather_tags(dst, &j->rows.cols[c], j->pr, k, a) != 0)
+            return oom(err);
+    }
+    j->batch->count = k;
+    return 0;
+}
+
+/* The rows of the output batch whose residual conditions are all TRUE,
+** into j->sel; returns how many. */
+static int check_residual(join_op *j, uint32_t k, uint32_t *kept, lt_error *err)
+{
+    sql_exec *ex = j->base.ex;
+    const uint32_t *sel = ex->identity;
+    uint32_t n = k;
+    for (uint32_t c = 0; c < j->r->nresidual && n > 0; c++) {
+        const lt_vector *v;
+        if (sql_eval(ex, j->r->residual[c], j->batch, sel, n, &v, err) != 0)
+            return -1;
+        uint32_t m = 0;
+        for (uint32_t i = 0; i < n; i++) {
+            uint32_t row = sel[i];
+            j->sel[m] = row;
+            m += !v->nulls[row] && v->v.b[row];
+        }
+        sel = j->sel;
+        n = m;
+    }
+    if (j->r->join == SQL_JOIN_LEFT)
+        for (uint32_t i = 0; i < n; i++)
+            j->matched[j->pl[sel[i]]] = 1;
+    if (sel != j->sel)
+        for (uint32_t i = 0; i < n; i++)
+            j->sel[i] = sel[i];
+    *kept = n;
+    return 0;
+}
+
+static int join_next(sql_operator *op, sql_chunk *out, lt_error *err)
+{
+    join_op *j = (join_op *)op;
+    out->batch = j->batch;
+    out->sel = NULL;
+    out->n = 0;
+    if (!j->built && build(j, err) != 0)
+        return -1;
+    for (;;) {
+        if (sql_check_cancel(op->ex, err) != 0)
+            return -1;
+        if (j->in.n == 0 || j->phase == 2) {
+            bool more;
+            if (j->done)
+                return 0;
+            if (next_chunk(j, &more, err) != 0)
+                return -1;
+            if (!more) {
+                j->done = true;
+                return 0;
+            }
+        }
+        bool unmatched = j->phase == 1;
+        uint32_t k = unmatched ? fill_unmatched(j) : fill_pairs(j);
+        if (j->i == j->in.n) {
+            if (j->phase == 0 && j->r->join == SQL_JOIN_LEFT) {
+                j->phase = 1;
+                j->i = 0;
+            } else {
+                j->phase = 2;
+            }
+        }
+        if (k == 0)
+            continue;
+        if (materialize(j, k, unmatched, err) != 0)
+            return -1;
+        uint32_t kept = k;
+        if (!unmatched && j->r->nresidual > 0 && check_residual(j, k, &kept, err) != 0)
+            return -1;
+        if (kept == 0)
+            continue;
+        out->sel = !unmatched && j->r->nresidual > 0 ? j->sel : NULL;
+        out->n = kept;
+        return 0;
+    }
+}
+
+static void join_close(sql_operator *op)
+{
+    join_op *j = (join_op *)op;
+    if (j->stored)
+        sql_rowstore_free(&j->rows);
+    free(j->hashes);
+    free(j->heads);
+    free(j->chain);
+    lt_batch_free(j->batch);
+    sql_close(j->right);
+    sql_close(op->child);
+}
+
+int sql_op_join(sql_exec *ex, sql_operator *left, sql_operator *right, const sql_range *r,
+                sql_operator **out, lt_error *err)
+{
+    lt_arena *a = &ex->arena;
+    const sql_query *q = ex->q;
+    uint32_t index = (uint32_t)(r - q->ranges), ncols = r->offset + r->nscan;
+    join_op *j = lt_arena_alloc(a, sizeof *j);
+    lt_type *types = lt_arena_alloc(a, (ncols + 1) * sizeof *types);
+    int16_t *scales = lt_arena_alloc(a, (ncols + 1) * sizeof *scales);
+    if (j == NULL || types == NULL || scales == NULL)
+        return oom(err);
+    memset(j, 0, sizeof *j);
+    j->base.next = join_next;
+    j->base.close = join_close;
+    j->base.ex = ex;
+    j->base.child = left;
+    j->right = right;
+    j->r = r;
+    j->lw = r->offset;
+    j->rw = r->nscan;
+    /* The joined row: every table's scanned columns, in FROM order. */
+    for (uint32_t k = 0; k <= index; k++) {
+        const sql_range *rg = &q->ranges[k];
+        for (uint32_t c = 0; c < rg->nscan; c++) {
+            const lt_column *col = &rg->desc->cols[rg->scan_cols[c]];
+            types[rg->offset + c] = col->type;
+            scales[rg->offset + c] = col->scale;
+        }
+    }
+    j->view = lt_arena_alloc(a, (j->rw + r->nkeys + 1) * sizeof *j->view);
+    j->lkeys = lt_arena_alloc(a, (r->nkeys + 1) * sizeof *j->lkeys);
+    j->matched = lt_arena_alloc(a, LT_BATCH_ROWS);
+    j->pl = lt_arena_alloc(a, LT_BATCH_ROWS * sizeof *j->pl);
+    j->pr = lt_arena_alloc(a, LT_BATCH_ROWS * sizeof *j->pr);
+    j->sel = lt_arena_alloc(a, LT_BATCH_ROWS * sizeof *j->sel);
+    j->batch = lt_batch_new(ncols, types, scales, LT_BATCH_ROWS);
+    if (j->view == NULL || j->lkeys == NULL || j->matched == NULL || j->pl == NULL ||
+        j->pr == NULL || j->sel == NULL || j->batch == NULL) {
+        lt_batch_free(j->batch);
+        return oom(err);
+    }
+    *out = &j->base;
+    return 0;
+}
