@@ -104,11 +104,16 @@
      SQL_SP_ISNOTNULL | SQL_SP_LIKE)
 /* CASE, CAST, COALESCE, NULLIF (SQL_SVE_*) */
 #define ENGINE_VALUE_EXPRESSIONS (SQL_SVE_CASE | SQL_SVE_CAST | SQL_SVE_COALESCE | SQL_SVE_NULLIF)
-/* Joins (SQL_SRJO_*, SQL_OJ_*) and tables per SELECT */
-#define ENGINE_JOIN_OPERATORS 0
-#define ENGINE_OJ_CAPABILITIES 0
-#define ENGINE_OUTER_JOINS "N"
-#define ENGINE_MAX_TABLES_IN_SELECT 1
+/* Joins (SQL_SRJO_*, SQL_OJ_*) and tables per SELECT: [INNER] JOIN, LEFT
+** [OUTER] JOIN, CROSS JOIN and commas, chained left to right, any
+** condition in ON (equalities hash), also inside {oj ...}; no RIGHT, FULL,
+** NATURAL, USING nor parenthesized (nested) joins; no limit on tables. */
+#define ENGINE_JOIN_OPERATORS \
+    (SQL_SRJO_CROSS_JOIN | SQL_SRJO_INNER_JOIN | SQL_SRJO_LEFT_OUTER_JOIN)
+#define ENGINE_OJ_CAPABILITIES \
+    (SQL_OJ_LEFT | SQL_OJ_NOT_ORDERED | SQL_OJ_INNER | SQL_OJ_ALL_COMPARISON_OPS)
+#define ENGINE_OUTER_JOINS "Y"
+#define ENGINE_MAX_TABLES_IN_SELECT 0
 #define ENGINE_SUBQUERIES 0
 #define ENGINE_UNION 0
 /* DATE '2024-01-31', TIME '...', TIMESTAMP '...' */

@@ -4,5 +4,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD=${1:-build}; shift || true
 scripts/deps.sh "$BUILD"
-cmake -S . -B "$BUILD" -DLECTOR_IODBC_INCLUDE="$PWD/$BUILD/deps/iodbc/usr/include/iodbc" "$@" >/dev/null
+BUILD_ABS=$(cd "$BUILD" && pwd)
+cmake -S . -B "$BUILD" -DLECTOR_IODBC_INCLUDE="$BUILD_ABS/deps/iodbc/usr/include/iodbc" "$@" >/dev/null
 cmake --build "$BUILD" -j"$(nproc)"

@@ -2,7 +2,8 @@
 # test.sh — the README's second command and what CI runs: build, then the
 # whole test suite three times: a normal build (unit + end-to-end through
 # unixODBC and iODBC), an ASan+UBSan build, and the threaded tests under
-# ThreadSanitizer.
+# ThreadSanitizer; then the benchmark's parity smoke test and every fuzzer
+# for a short while.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 JOBS=$(nproc)
@@ -22,4 +23,8 @@ run_suite() {  # build-dir label [ctest args] -- [cmake options]
 run_suite build "default"
 run_suite build-asan "ASan+UBSan" -- -DLECTOR_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=clang
 run_suite build-tsan "ThreadSanitizer" -L threads -- -DLECTOR_TSAN=ON -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=clang
+echo "== bench: quick parity smoke"
+bench/run --quick --build build --no-perf
+echo "== fuzz: 20 s per target"
+scripts/fuzz.sh 20
 echo "== all suites passed"

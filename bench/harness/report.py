@@ -210,7 +210,7 @@ set yrange [0.01:*]
 set ylabel 'seconds (log scale)'
 set xtics rotate by 35 right scale 0 font ",9"
 set bmargin 12
-set lmargin 16
+set lmargin 24
 set key top left
 plot '{dat}' using 2:xtic(1) title 'a (Lector)', '' using 3 title 'b (other)'
 """.format(svg=os.path.join(resdir, svg), dat=dat)
@@ -224,7 +224,11 @@ plot '{dat}' using 2:xtic(1) title 'a (Lector)', '' using 3 title 'b (other)'
         seen = set()
         with open(dat, "w") as f:
             for p, s in scal:
-                label = "%s %s: %s" % (p["format"], s["query"], p["labels"][s["side"]])
+                mode = p["mode"] + ("-wchar" if p["text"] == "wchar" else "")
+                if not p[s["side"]].startswith("lector") and "odbc" not in p[s["side"]]:
+                    mode = "C loop"     # a driverless baseline: no client mode
+                label = "%s %s, %s: %s" % (p["format"], s["query"], mode,
+                                           p["labels"][s["side"]].replace(" C loop", ""))
                 if label in seen:
                     continue
                 seen.add(label)
@@ -239,7 +243,7 @@ set style fill solid 0.8 border -1
 set yrange [0:*]
 set xtics rotate by 35 right scale 0 font ",9"
 set bmargin 12
-set lmargin 16
+set lmargin 24
 set key off
 plot '{dat}' using 2:xtic(1), 10.5 with lines lw 2 dt 2
 """.format(svg=os.path.join(resdir, svg), dat=dat)

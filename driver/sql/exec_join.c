@@ -41,7 +41,7 @@ typedef struct join_op {
     /* probe */
     sql_chunk in;             /* the left chunk; in.n == 0: none */
     const uint32_t *in_sel;
-    const lt_vector **lkeys;
+    const lt_vector **lkeys, **rkeys; /* the keys' vectors of a chunk */
     uint32_t i;               /* next position of in_sel to pair */
     bool row_started;
     uint32_t cand;            /* the row's next candidate + 1; 0: none left */
@@ -84,9 +84,7 @@ static int store_chunk(join_op *j, const sql_chunk *ch, lt_error *err)
     sql_exec *ex = j->base.ex;
     uint32_t nkeys = j->r->nkeys, ncols = j->rw + nkeys;
     const uint32_t *sel = ch->sel ? ch->sel : ex->identity;
-    const lt_vector *keys[64], **kp = nkeys <= 64 ? keys : NULL;
-    if (kp == NULL && (kp = lt_arena_alloc(&ex->arena, nkeys * sizeof *kp)) == NULL)
-        return oom(err);
+    const lt_vector **kp = j->rkeys;
     for (uint32_t c = 0; c < j->rw; c++)
         j->view[c] = ch->batch->cols[c];
     for (uint32_t k = 0; k < nkeys; k++) {
@@ -380,12 +378,13 @@ int sql_op_join(sql_exec *ex, sql_operator *left, sql_operator *right, const sql
     }
     j->view = lt_arena_alloc(a, (j->rw + r->nkeys + 1) * sizeof *j->view);
     j->lkeys = lt_arena_alloc(a, (r->nkeys + 1) * sizeof *j->lkeys);
+    j->rkeys = lt_arena_alloc(a, (r->nkeys + 1) * sizeof *j->rkeys);
     j->matched = lt_arena_alloc(a, LT_BATCH_ROWS);
     j->pl = lt_arena_alloc(a, LT_BATCH_ROWS * sizeof *j->pl);
     j->pr = lt_arena_alloc(a, LT_BATCH_ROWS * sizeof *j->pr);
     j->sel = lt_arena_alloc(a, LT_BATCH_ROWS * sizeof *j->sel);
     j->batch = lt_batch_new(ncols, types, scales, LT_BATCH_ROWS);
-    if (j->view == NULL || j->lkeys == NULL || j->matched == NULL || j->pl == NULL ||
+    if (j->view == NULL || j->lkeys == NULL || j->rkeys == NULL || j->matched == NULL || j->pl == NULL ||
         j->pr == NULL || j->sel == NULL || j->batch == NULL) {
         lt_batch_free(j->batch);
         return oom(err);

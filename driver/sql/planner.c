@@ -493,7 +493,7 @@ static int open_range(sql_exec *ex, sql_range *r, int64_t limit_hint, sql_operat
 static int open_from(sql_exec *ex, int64_t limit_hint, sql_operator **out, lt_error *err)
 {
     sql_query *q = ex->q;
-    sql_operator *acc = NULL, *right, *next;
+    sql_operator *acc = NULL, *right = NULL, *next = NULL;
     for (uint32_t r = 0; r < q->nranges; r++) {
         if (open_range(ex, &q->ranges[r], q->nranges == 1 ? limit_hint : -1, &right, err) != 0) {
             sql_close(acc);

@@ -6,7 +6,8 @@
 **
 ** The source is immutable after open (the ZIP directory, shared strings
 ** and formats are read-only), so scans on several threads need no lock.
-** Each scan inflates its sheet part into memory of its own.
+** Each scan streams its sheet part (stream.c): a cell read past the end of
+** a batch is kept for the next one.
 */
 #include "xlsb.h"
 
@@ -22,12 +23,15 @@ static const uint8_t cfb_signature[8] = {0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1
 struct lt_scan {
     xlsb_source *src;
     const xlsb_sheet *sheet;
-    uint8_t *part;           /* the sheet part, inflated */
-    size_t len;
     int32_t *first_of;       /* table column -> first batch column, or -1 */
     int32_t *next_of;        /* batch column -> next batch column of the same table column */
     uint32_t ncols;          /* table columns */
     xlsb_cells it;
+    bool started;            /* `it` holds a stream to end */
+    xlsb_cell pending;       /* read, but of a later batch's row */
+    bool has_pending;
+    char *pending_text;      /* its text, kept past the batch arena's reset */
+    size_t pending_cap;
     uint32_t next_row;       /* sheet row of the batch's first row */
     bool done;
 };
@@ -190,7 +194,9 @@ static void xlsb_scan_close(lt_scan *scan)
 {
     if (scan == NULL)
         return;
-    free(scan->part);
+    if (scan->started)
+        xlsb_cells_end(&scan->it);
+    free(scan->pending_text);
     free(scan->first_of);
     free(scan->next_of);
     free(scan);
@@ -235,12 +241,30 @@ static int xlsb_scan_open(lt_source *base, const lt_scan_spec *spec, lt_scan **o
     const xlsb_sheet *sh = scan->sheet;
     scan->next_row = sh->data_row;
     scan->done = sh->empty || sh->data_row > sh->last_row;
-    if (!scan->done && xlsb_read_part(src, sh->part, &scan->part, &scan->len, err) != 0) {
-        xlsb_scan_close(scan);
-        return -1;
+    if (!scan->done) {
+        scan->started = true;
+        if (xlsb_cells_start(&scan->it, src, sh, NULL, err) != 0) {
+            xlsb_scan_close(scan);
+            return -1;
+        }
     }
-    xlsb_cells_start(&scan->it, src, sh, scan->part, scan->len, NULL);
     *out = scan;
+    return 0;
+}
+
+/* Copy a pending cell's text out of the batch arena, which the next
+** batch resets. */
+static int keep_text(lt_scan *scan, xlsb_cell *c)
+{
+    if (c->v.len > scan->pending_cap) {
+        char *p = realloc(scan->pending_text, c->v.len);
+        if (p == NULL)
+            return -1;
+        scan->pending_text = p;
+        scan->pending_cap = c->v.len;
+    }
+    memcpy(scan->pending_text, c->v.text, c->v.len);
+    c->v.text = scan->pending_text;
     return 0;
 }
 
@@ -259,22 +283,33 @@ static int xlsb_scan_next(lt_scan *scan, lt_batch *batch, lt_error *err)
     scan->it.arena = &batch->arena;
     uint32_t lo = scan->next_row, hi = scan->next_row + n;
     for (;;) {
-        xlsb_cells saved = scan->it;
         xlsb_cell c;
-        int r = xlsb_cells_next(&scan->it, &c, err);
-        if (r < 0)
-            return -1;
-        if (r == 0)
-            break;
+        if (scan->has_pending) {
+            /* Its inline text lived in the previous batch's arena. */
+            c = scan->pending;
+            scan->has_pending = false;
+        } else {
+            int r = xlsb_cells_next(&scan->it, &c, err);
+            if (r < 0)
+                return -1;
+            if (r == 0)
+                break;
+        }
         if (c.row < lo)
             continue;
         if (c.row >= hi) {
-            scan->it = saved;   /* the next batch starts with this cell */
+            if (c.v.kind == LT_WB_TEXT && c.v.len > 0 && keep_text(scan, &c) != 0)
+                return lt_error_set(err, "HY001", "out of memory");
+            scan->pending = c;
+            scan->has_pending = true;
             break;
         }
         uint32_t col = c.col - sh->first_col;
         if (c.col < sh->first_col || col >= scan->ncols)
             continue;
+        if (c.v.kind == LT_WB_TEXT && c.v.len > 0 && c.v.text == scan->pending_text &&
+            (c.v.text = lt_arena_strndup(&batch->arena, c.v.text, c.v.len)) == NULL)
+            return lt_error_set(err, "HY001", "out of memory");
         for (int32_t b = scan->first_of[col]; b >= 0; b = scan->next_of[b])
             if (lt_wb_store(batch, (uint32_t)b, c.row - lo, &c.v, src->date1904) != 0)
                 return lt_error_set(err, "HY001", "out of memory");

@@ -9,35 +9,47 @@
 #include "../common/endian.h"
 #include "xlsb_internal.h"
 
+int xlsb_record_header(const uint8_t *s, size_t len, uint32_t *type, uint32_t *size, size_t *hlen)
+{
+    size_t p = 0;
+    *type = 0;
+    for (int i = 0;; i++) {
+        if (i == 2)
+            return -1;
+        if (p >= len)
+            return 0;
+        uint8_t b = s[p++];
+        *type |= (uint32_t)(b & 0x7F) << (7 * i);
+        if (!(b & 0x80))
+            break;
+    }
+    *size = 0;
+    for (int i = 0;; i++) {
+        if (i == 4)
+            return -1;
+        if (p >= len)
+            return 0;
+        uint8_t b = s[p++];
+        *size |= (uint32_t)(b & 0x7F) << (7 * i);
+        if (!(b & 0x80))
+            break;
+    }
+    *hlen = p;
+    return 1;
+}
+
 int xlsb_record_next(const uint8_t *s, size_t len, size_t *pos, xlsb_rec *rec)
 {
-    size_t p = *pos;
+    size_t p = *pos, hlen;
+    uint32_t type, size;
     if (p >= len)
         return 0;
-    uint32_t type = 0;
-    for (int i = 0;; i++) {
-        if (p >= len || i == 2)
-            return -1;
-        uint8_t b = s[p++];
-        type |= (uint32_t)(b & 0x7F) << (7 * i);
-        if (!(b & 0x80))
-            break;
-    }
-    uint32_t size = 0;
-    for (int i = 0;; i++) {
-        if (p >= len || i == 4)
-            return -1;
-        uint8_t b = s[p++];
-        size |= (uint32_t)(b & 0x7F) << (7 * i);
-        if (!(b & 0x80))
-            break;
-    }
-    if (size > len - p)
+    if (xlsb_record_header(s + p, len - p, &type, &size, &hlen) != 1 || size > len - p - hlen)
         return -1;
     rec->type = type;
-    rec->data = s + p;
+    rec->data = s + p + hlen;
     rec->len = size;
-    *pos = p + size;
+    *pos = p + hlen + size;
     return 1;
 }
 

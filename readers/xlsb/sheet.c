@@ -20,22 +20,30 @@
 #define MAX_ROW 1048575u
 #define MAX_COL 16383u
 
-void xlsb_cells_start(xlsb_cells *it, const xlsb_source *src, const xlsb_sheet *sheet,
-                      const uint8_t *s, size_t len, lt_arena *arena)
+int xlsb_cells_start(xlsb_cells *it, const xlsb_source *src, const xlsb_sheet *sheet, lt_arena *arena,
+                     lt_error *err)
 {
     memset(it, 0, sizeof *it);
     it->src = src;
     it->sheet = sheet;
-    it->s = s;
-    it->len = len;
     it->col = -1;
     it->arena = arena;
+    int64_t e = xlsb_zip_find(&src->zip, sheet->part);
+    if (e < 0)
+        return lt_error_set(err, "HY000", "'%s': the package has no part '%s' (sheet '%s')", src->label,
+                            sheet->part, sheet->name);
+    return xlsb_stream_open(&it->st, &src->zip, (uint32_t)e, err);
+}
+
+void xlsb_cells_end(xlsb_cells *it)
+{
+    xlsb_stream_close(&it->st);
 }
 
 static int malformed(const xlsb_cells *it, const xlsb_rec *rec, lt_error *err)
 {
-    return lt_error_set(err, "HY000", "'%s', sheet '%s': malformed record %u at offset %zu of part '%s'",
-                        it->src->label, it->sheet->name, (unsigned)rec->type, (size_t)(rec->data - it->s),
+    return lt_error_set(err, "HY000", "'%s', sheet '%s': malformed record %u in row %u of part '%s'",
+                        it->src->label, it->sheet->name, (unsigned)rec->type, (unsigned)it->row + 1,
                         it->sheet->part);
 }
 
@@ -143,13 +151,15 @@ int xlsb_cells_next(xlsb_cells *it, xlsb_cell *out, lt_error *err)
 {
     for (;;) {
         xlsb_rec rec;
-        size_t at = it->pos;
-        int r = xlsb_record_next(it->s, it->len, &it->pos, &rec);
-        if (r < 0)
-            return lt_error_set(err, "HY000", "'%s', sheet '%s': a record runs past the end of part '%s' at "
-                                "offset %zu (truncated?)", it->src->label, it->sheet->name, it->sheet->part, at);
-        if (r == 0 || rec.type == XLSB_END_SHEETDATA)
+        if (it->ended)
             return 0;
+        int r = xlsb_stream_next(&it->st, &rec, err);
+        if (r < 0)
+            return -1;
+        if (r == 0 || rec.type == XLSB_END_SHEETDATA) {
+            it->ended = true;
+            return 0;
+        }
         if (rec.type == XLSB_ROWHDR) {
             if (rec.len < 4 || lt_le32(rec.data) > MAX_ROW)
                 return malformed(it, &rec, err);
@@ -233,14 +243,17 @@ static int keep_header(const xlsb_source *src, scan_state *st, const xlsb_cell *
 
 /* One walk: the used range and the stats of every cell not in the header
 ** row (the first used row). */
-static int walk(xlsb_source *src, xlsb_sheet *sh, const uint8_t *s, size_t len, scan_state *st,
-                lt_error *err)
+static int walk(xlsb_source *src, xlsb_sheet *sh, scan_state *st, lt_error *err)
 {
     lt_arena scratch;
     lt_arena_init(&scratch);
     xlsb_cells it;
-    xlsb_cells_start(&it, src, sh, s, len, &scratch);
-    int rc;
+    int rc = xlsb_cells_start(&it, src, sh, &scratch, err);
+    if (rc != 0) {
+        xlsb_cells_end(&it);
+        lt_arena_free(&scratch);
+        return rc;
+    }
     uint32_t prev = 0;
     for (;;) {
         xlsb_cell c;
@@ -277,13 +290,13 @@ static int walk(xlsb_source *src, xlsb_sheet *sh, const uint8_t *s, size_t len, 
             lt_wb_stats_add(&st->stats[c.col], &c.v, src->date1904);
         }
     }
+    xlsb_cells_end(&it);
     lt_arena_free(&scratch);
     return rc;
 }
 
 /* Second walk for TEXT columns holding numbers: their rendered lengths. */
-static int size_numbers(xlsb_source *src, xlsb_sheet *sh, const uint8_t *s, size_t len, scan_state *st,
-                        lt_error *err)
+static int size_numbers(xlsb_source *src, xlsb_sheet *sh, scan_state *st, lt_error *err)
 {
     bool needed = false;
     for (uint32_t c = st->min_col; c <= st->max_col && !needed; c++)
@@ -293,18 +306,20 @@ static int size_numbers(xlsb_source *src, xlsb_sheet *sh, const uint8_t *s, size
     lt_arena scratch;
     lt_arena_init(&scratch);
     xlsb_cells it;
-    xlsb_cells_start(&it, src, sh, s, len, &scratch);
-    int r;
-    for (;;) {
+    int r = xlsb_cells_start(&it, src, sh, &scratch, err);
+    while (r == 0) {
         xlsb_cell c;
         lt_arena_reset(&scratch);
-        r = xlsb_cells_next(&it, &c, err);
-        if (r <= 0)
+        int got = xlsb_cells_next(&it, &c, err);
+        if (got <= 0) {
+            r = got;
             break;
+        }
         if (c.v.kind == LT_WB_NUMBER && !(src->hdr && c.row == sh->first_row) && c.col < st->cap &&
             st->stats[c.col].unsized > 0)
             lt_wb_stats_size(&st->stats[c.col], &c.v);
     }
+    xlsb_cells_end(&it);
     lt_arena_free(&scratch);
     return r;
 }
@@ -347,12 +362,8 @@ oom:
 
 int xlsb_sheet_scan(xlsb_source *src, xlsb_sheet *sh, lt_table *tab, lt_error *err)
 {
-    uint8_t *s = NULL;
-    size_t len = 0;
-    if (xlsb_read_part(src, sh->part, &s, &len, err) != 0)
-        return -1;
     scan_state st = {0};
-    int rc = walk(src, sh, s, len, &st, err);
+    int rc = walk(src, sh, &st, err);
     if (rc != 0)
         goto done;
     sh->empty = !st.any;
@@ -361,11 +372,10 @@ int xlsb_sheet_scan(xlsb_source *src, xlsb_sheet *sh, lt_table *tab, lt_error *e
     sh->first_col = st.any ? st.min_col : 0;
     sh->ncols = st.any ? st.max_col - st.min_col + 1 : 1;
     sh->data_row = sh->first_row + (src->hdr ? 1 : 0);
-    if (st.any && (rc = size_numbers(src, sh, s, len, &st, err)) != 0)
+    if (st.any && (rc = size_numbers(src, sh, &st, err)) != 0)
         goto done;
     rc = build_table(src, sh, &st, tab, err);
 done:
     state_free(&st);
-    free(s);
     return rc;
 }

@@ -45,6 +45,11 @@ int xlsb_zip_open(xlsb_zip *z, const uint8_t *data, size_t size, const char *lab
 void xlsb_zip_close(xlsb_zip *z);
 /* The entry named `name` (case-insensitive, a leading '/' ignored), or -1. */
 int64_t xlsb_zip_find(const xlsb_zip *z, const char *name);
+/* Where the entry's compressed bytes are in the file (checked), for a
+** stored or deflated entry; other methods fail. */
+int xlsb_zip_locate(const xlsb_zip *z, uint32_t entry, const uint8_t **data, size_t *len,
+                    lt_error *err);
+uint32_t xlsb_crc32(const uint8_t *p, size_t n);
 /* The entry's bytes, malloc'ed into *out (never more than `max` bytes),
 ** checked against the entry's CRC-32. */
 int xlsb_zip_read(const xlsb_zip *z, uint32_t entry, uint64_t max, uint8_t **out,
@@ -87,6 +92,11 @@ typedef struct xlsb_rec {
     uint32_t len;
 } xlsb_rec;
 
+/* A record header at s[0..len): 1 with its type, data size and header
+** length, 0 when the bytes end inside it, -1 when it is malformed (a
+** type longer than 2 bytes or a size longer than 4). */
+int xlsb_record_header(const uint8_t *s, size_t len, uint32_t *type, uint32_t *size, size_t *hlen);
+
 /* The record at *pos of s[0..len): 1 (and *pos moves past it), 0 at the
 ** end, -1 when its header or data runs past the end. */
 int xlsb_record_next(const uint8_t *s, size_t len, size_t *pos, xlsb_rec *rec);
@@ -102,6 +112,32 @@ size_t xlsb_utf16_to_utf8(const uint8_t *src, size_t n, char *dst);
 ** units start; the bytes it takes in *used.  false when it runs past len
 ** (or is the null string 0xFFFFFFFF: *cch is then UINT32_MAX). */
 bool xlsb_wide_string(const uint8_t *p, size_t len, uint32_t *cch, size_t *used);
+
+/* ---- streamed parts (stream.c) ------------------------------------------ */
+
+/* A part read record by record, inflated in pieces (stream.c): memory
+** stays bounded by the window (and the largest record), however long the
+** part.  The inflated total is capped by XLSB_PART_MAX and, at the end,
+** checked against the entry's size and CRC-32. */
+typedef struct xlsb_stream {
+    const xlsb_zip *zip;
+    const xlsb_zip_entry *entry;
+    const uint8_t *in;      /* compressed bytes */
+    size_t in_len, in_pos;
+    void *zs;               /* z_stream, NULL for a stored entry */
+    bool inflated_all;      /* no more bytes will come */
+    const uint8_t *win;     /* the window: win[start..end) not yet read */
+    uint8_t *buf;           /* owned window of a deflated entry */
+    size_t cap, start, end;
+    uint64_t total;         /* bytes inflated so far */
+    uint32_t crc;
+} xlsb_stream;
+
+int xlsb_stream_open(xlsb_stream *st, const xlsb_zip *z, uint32_t entry, lt_error *err);
+/* 1: *rec holds the next record (valid until the next call); 0: the end;
+** -1: malformed or damaged (err names the part). */
+int xlsb_stream_next(xlsb_stream *st, xlsb_rec *rec, lt_error *err);
+void xlsb_stream_close(xlsb_stream *st);
 
 /* ---- the workbook source -------------------------------------------------- */
 
@@ -159,21 +195,23 @@ typedef struct xlsb_cell {
 typedef struct xlsb_cells {
     const xlsb_source *src;
     const xlsb_sheet *sheet;
-    const uint8_t *s;       /* the sheet part */
-    size_t len;
-    size_t pos;
+    xlsb_stream st;         /* the sheet part */
+    bool ended;
     uint32_t row;           /* of the last BrtRowHdr */
     int64_t col;            /* of the previous cell (BrtShort* have none) */
     lt_arena *arena;        /* inline strings are decoded here */
 } xlsb_cells;
 
-void xlsb_cells_start(xlsb_cells *it, const xlsb_source *src, const xlsb_sheet *sheet,
-                      const uint8_t *s, size_t len, lt_arena *arena);
+/* Start streaming the sheet's part; inline strings are decoded into
+** `arena`.  xlsb_cells_end() frees the stream. */
+int xlsb_cells_start(xlsb_cells *it, const xlsb_source *src, const xlsb_sheet *sheet,
+                     lt_arena *arena, lt_error *err);
 /* 1: *out holds the next cell with a value; 0: the end; -1: malformed. */
 int xlsb_cells_next(xlsb_cells *it, xlsb_cell *out, lt_error *err);
+void xlsb_cells_end(xlsb_cells *it);
 
 /* The type scan of a worksheet: its used range and column types into
-** `table` (the part is read, scanned and freed). */
+** `table` (the part is streamed through, twice at most). */
 int xlsb_sheet_scan(xlsb_source *src, xlsb_sheet *sheet, lt_table *table, lt_error *err);
 
 #endif /* LT_XLSB_INTERNAL_H */

@@ -21,8 +21,7 @@
 #define LOCAL_SIG   0x04034b50u
 
 
-#ifndef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
-static uint32_t crc_of(const uint8_t *p, size_t n)
+uint32_t xlsb_crc32(const uint8_t *p, size_t n)
 {
     uLong crc = crc32(0L, Z_NULL, 0);
     while (n > 0) {
@@ -33,7 +32,6 @@ static uint32_t crc_of(const uint8_t *p, size_t n)
     }
     return (uint32_t)crc;
 }
-#endif
 
 /* The end of central directory record: the last one in the final 64 KiB. */
 static int64_t find_eocd(const uint8_t *d, size_t size)
@@ -225,11 +223,8 @@ static int inflate_entry(const xlsb_zip *z, const xlsb_zip_entry *e, const uint8
     return 0;
 }
 
-int xlsb_zip_read(const xlsb_zip *z, uint32_t entry, uint64_t max, uint8_t **out, size_t *len,
-                  lt_error *err)
+int xlsb_zip_locate(const xlsb_zip *z, uint32_t entry, const uint8_t **data, size_t *len, lt_error *err)
 {
-    *out = NULL;
-    *len = 0;
     if (entry >= z->n)
         return lt_error_set(err, "HY000", "'%s': no ZIP entry #%u", z->label, (unsigned)entry);
     const xlsb_zip_entry *e = &z->entries[entry];
@@ -243,7 +238,24 @@ int xlsb_zip_read(const xlsb_zip *z, uint32_t entry, uint64_t max, uint8_t **out
                             z->label, e->name);
     if (lt_le16(h + 6) & 1)
         return lt_error_set(err, "HY000", "'%s': part '%s' is encrypted with ZIP encryption", z->label, e->name);
-    const uint8_t *src = z->data + start;
+    if (e->method != 0 && e->method != 8)
+        return lt_error_set(err, "HY000", "'%s': part '%s' uses ZIP compression method %u (only stored and "
+                            "deflate are read)", z->label, e->name, (unsigned)e->method);
+    *data = z->data + start;
+    *len = (size_t)e->csize;
+    return 0;
+}
+
+int xlsb_zip_read(const xlsb_zip *z, uint32_t entry, uint64_t max, uint8_t **out, size_t *len,
+                  lt_error *err)
+{
+    *out = NULL;
+    *len = 0;
+    const uint8_t *src;
+    size_t clen;
+    if (xlsb_zip_locate(z, entry, &src, &clen, err) != 0)
+        return -1;
+    const xlsb_zip_entry *e = &z->entries[entry];
     int rc;
     if (e->method == 0) {
         if (e->csize > max)
@@ -256,16 +268,13 @@ int xlsb_zip_read(const xlsb_zip *z, uint32_t entry, uint64_t max, uint8_t **out
         *out = buf;
         *len = (size_t)e->csize;
         rc = 0;
-    } else if (e->method == 8) {
-        rc = inflate_entry(z, e, src, (size_t)e->csize, max, out, len, err);
     } else {
-        return lt_error_set(err, "HY000", "'%s': part '%s' uses ZIP compression method %u (only stored and "
-                            "deflate are read)", z->label, e->name, (unsigned)e->method);
+        rc = inflate_entry(z, e, src, clen, max, out, len, err);
     }
 #ifndef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
     /* (A fuzzer cannot forge CRCs: its builds skip the check to reach the
     ** record decoders.) */
-    if (rc == 0 && crc_of(*out, *len) != e->crc) {
+    if (rc == 0 && xlsb_crc32(*out, *len) != e->crc) {
         free(*out);
         *out = NULL;
         *len = 0;

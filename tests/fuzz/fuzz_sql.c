@@ -1,6 +1,7 @@
 /*
 ** fuzz_sql.c — libFuzzer target for the SQL engine: lexer, parser, binder,
-** typing, planner, and execution over a small in-memory table.
+** typing, planner, and execution (grouping, joins, CASE, CAST, the function
+** table) over two small in-memory tables.
 **
 ** Any byte string must prepare to a statement or fail with a clean error;
 ** a prepared statement must execute and drain (its parameters bound to a
@@ -15,8 +16,9 @@
 
 #include "../../driver/sql/sql.h"
 
-/* A table "t" (a INT64, b TEXT, c DOUBLE, d DECIMAL(8,2), e DATE, f BOOL)
-** with a few rows and NULLs. */
+/* Tables "t" and "u" (a INT64, b TEXT, c DOUBLE, d DECIMAL(8,2), e DATE,
+** f BOOL) with a few rows and NULLs (u has the first three of t's), to
+** join. */
 #define ROWS 5
 
 static lt_column cols[] = {
@@ -71,7 +73,8 @@ static int fz_scan_next(lt_scan *scan, lt_batch *b, lt_error *err)
     fuzz_scan *s = (fuzz_scan *)scan;
     lt_batch_reset(b);
     /* Two rows per batch: operators see batch boundaries. */
-    while (b->count < 2 && s->next < ROWS) {
+    uint32_t rows = s->spec->table == 0 ? ROWS : 3;
+    while (b->count < 2 && s->next < rows) {
         for (uint32_t c = 0; c < s->spec->ncols; c++) {
             lt_value v;
             cell(s->next, s->spec->cols[c], &v);
@@ -93,9 +96,10 @@ static const lt_reader fuzz_reader = {
 
 static lt_table tables[] = {
     {.name = "t", .kind = "TABLE", .ncols = 6, .cols = cols, .row_estimate = ROWS},
+    {.name = "u", .kind = "TABLE", .ncols = 6, .cols = cols, .row_estimate = 3},
 };
 
-static lt_source source = {&fuzz_reader, "fuzz", 1, tables};
+static lt_source source = {&fuzz_reader, "fuzz", 2, tables};
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -76,10 +76,31 @@ static lt_column nums_cols[] = {
     {"f", LT_DOUBLE, 15, 0, true, false, "DOUBLE"},
 };
 
+/* "pets": owner refers to people.id (NULL, and 9 which is nobody). */
+#define NPETS 6
+static const struct { int64_t id, owner; const char *name, *kind, *weight; } pets[NPETS] = {
+    {1, 1, "Rex", "dog", "305"},
+    {2, 1, "Tom", "cat", "42"},
+    {3, 4, "Nemo", "fish", NULL},
+    {4, -1, "Stray", "dog", "120"},
+    {5, 9, "Ghost", "cat", "30"},
+    {6, 4, "Bubbles", "fish", "1"},
+};
+static lt_column pets_cols[] = {
+    {"id", LT_INT64, 10, 0, false, false, "INTEGER"},
+    {"owner", LT_INT64, 10, 0, true, false, "INTEGER"},
+    {"name", LT_TEXT, 10, 0, false, false, "VARCHAR"},
+    {"kind", LT_TEXT, 10, 0, false, false, "VARCHAR"},
+    {"weight", LT_DECIMAL, 5, 1, true, false, "DECIMAL"},
+};
+
 typedef struct test_source {
     lt_source base;
-    lt_table tables[5];
+    lt_table tables[6];
     uint32_t scans;          /* scan_open calls */
+    uint32_t table_ncols[6]; /* per table, the last scan's columns and predicates */
+    uint32_t table_npreds[6];
+    lt_pred_op table_ops[6][8];
     uint32_t counts;         /* count_rows calls */
     uint32_t batch_rows;     /* rows per batch the reader returns */
     bool exact_eq;           /* answer EQ predicates exactly (and apply them) */
@@ -157,6 +178,12 @@ static int ts_scan_open(lt_source *base, const lt_scan_spec *spec, lt_scan **out
     if (src->shared)
         return 0; /* a real source is immutable; this one records specs */
     src->scans++;
+    if (spec->table < 6) {
+        src->table_ncols[spec->table] = spec->ncols;
+        src->table_npreds[spec->table] = spec->npreds;
+        for (uint32_t i = 0; i < spec->npreds && i < 8; i++)
+            src->table_ops[spec->table][i] = spec->preds[i].op;
+    }
     src->last = *spec;
     for (uint32_t i = 0; i < spec->ncols && i < 16; i++)
         src->last_cols[i] = spec->cols[i];
@@ -231,6 +258,37 @@ static void num_value(uint32_t i, uint32_t c, lt_value *v)
     }
 }
 
+static void pet_value(uint32_t r, uint32_t c, lt_value *v)
+{
+    memset(v, 0, sizeof *v);
+    switch (c) {
+    case 0: v->type = LT_INT64; v->u.i64 = pets[r].id; break;
+    case 1: if (pets[r].owner >= 0) { v->type = LT_INT64; v->u.i64 = pets[r].owner; } break;
+    case 2:
+    case 3:
+        v->type = LT_TEXT;
+        v->u.bytes.ptr = c == 2 ? pets[r].name : pets[r].kind;
+        v->u.bytes.len = (uint32_t)strlen(v->u.bytes.ptr);
+        break;
+    case 4: if (pets[r].weight) { v->type = LT_DECIMAL; v->scale = 1; v->u.dec = atoll(pets[r].weight); } break;
+    }
+}
+
+static int pets_next(test_scan *s, lt_batch *b)
+{
+    uint32_t cap = s->src->batch_rows < b->capacity ? s->src->batch_rows : b->capacity;
+    while (b->count < cap && s->next < NPETS) {
+        uint32_t r = s->next++;
+        for (uint32_t c = 0; c < s->spec->ncols; c++) {
+            lt_value v;
+            pet_value(r, s->spec->cols[c], &v);
+            lt_batch_set(b, c, b->count, &v);
+        }
+        b->count++;
+    }
+    return 0;
+}
+
 static int nums_next(test_scan *s, lt_batch *b)
 {
     uint32_t cap = s->src->batch_rows < b->capacity ? s->src->batch_rows : b->capacity;
@@ -260,6 +318,8 @@ static int ts_scan_next(lt_scan *scan, lt_batch *b, lt_error *err)
         return dyn_next(s, b);
     if (s->spec->table == 4)
         return nums_next(s, b);
+    if (s->spec->table == 5)
+        return pets_next(s, b);
     if (s->spec->table != 0)
         return 0;
     uint32_t cap = s->src->batch_rows < b->capacity ? s->src->batch_rows : b->capacity;
@@ -311,7 +371,7 @@ static void source_init(uint32_t batch_rows, bool exact_eq)
     memset(&source, 0, sizeof source);
     source.base.reader = &test_reader;
     source.base.path = "memory";
-    source.base.ntables = 5;
+    source.base.ntables = 6;
     source.base.tables = source.tables;
     source.tables[0] = (lt_table){.name = "People", .kind = "TABLE", .ncols = 7,
                                   .cols = people_cols, .row_estimate = NPEOPLE};
@@ -323,6 +383,8 @@ static void source_init(uint32_t batch_rows, bool exact_eq)
     source.tables[3] = (lt_table){.name = "dyn", .kind = "TABLE", .ncols = 1, .cols = dyn_cols};
     source.tables[4] = (lt_table){.name = "nums", .kind = "TABLE", .ncols = 5, .cols = nums_cols,
                                   .row_estimate = NNUMS};
+    source.tables[5] = (lt_table){.name = "pets", .kind = "TABLE", .ncols = 5, .cols = pets_cols,
+                                  .row_estimate = NPETS};
     source.batch_rows = batch_rows;
     source.exact_eq = exact_eq;
 }

@@ -260,6 +260,30 @@ static void test_select_shape(void **state)
     assert_true(s->items[2].expr->star);
     assert_int_equal(s->norder, 1);
 
+    s = parse("SELECT * FROM a, b x JOIN c ON x.i = c.i LEFT OUTER JOIN d AS y ON y.j = 1 CROSS JOIN e "
+              "INNER JOIN f ON TRUE LEFT JOIN g ON g.k = a.k");
+    if (s == NULL)
+        fail_msg("%s", err.message);
+    assert_int_equal(s->nfrom, 7);
+    static const sql_join joins[] = {SQL_JOIN_NONE, SQL_JOIN_CROSS, SQL_JOIN_INNER, SQL_JOIN_LEFT,
+                                     SQL_JOIN_CROSS, SQL_JOIN_INNER, SQL_JOIN_LEFT};
+    for (uint32_t i = 0; i < 7; i++) {
+        assert_int_equal(s->from[i].join, joins[i]);
+        assert_true((s->from[i].on != NULL) == (joins[i] == SQL_JOIN_INNER || joins[i] == SQL_JOIN_LEFT));
+    }
+    assert_string_equal(s->from[1].alias, "x");
+    assert_string_equal(s->from[3].alias, "y");
+    out[0] = '\0';
+    print_expr(s->from[2].on, out, sizeof out);
+    assert_string_equal(out, "(= x.i c.i)");
+    s = parse("SELECT * FROM {oj a LEFT OUTER JOIN b ON a.i = b.i}, c WHERE 1 = 1");
+    if (s == NULL)
+        fail_msg("%s", err.message);
+    assert_int_equal(s->nfrom, 3);
+    assert_int_equal(s->from[1].join, SQL_JOIN_LEFT);
+    assert_int_equal(s->from[2].join, SQL_JOIN_CROSS);
+    assert_non_null(s->where);
+
     /* Spans: the text of an item, for labels. */
     const char *sql = "SELECT a  +  1 , -2.5*b FROM t";
     s = parse(sql);
@@ -325,9 +349,17 @@ static void test_errors(void **state)
                        "syntax error at line 1, column 16: expected a field name and FROM (EXTRACT(YEAR FROM x)) near 'YEAR'");
     assert_parse_error("SELECT TRIM(LEADING a)", "42000", "syntax error at line 1, column 22: expected FROM near ')'");
     assert_parse_error("SELECT LEFT", "42000", "syntax error at line 1, column 8: expected an expression near 'LEFT'");
-    assert_parse_error("SELECT a FROM t, u", "42000", "syntax error at line 1, column 16: joins are not supported yet");
-    assert_parse_error("SELECT a FROM t LEFT JOIN u ON 1 = 1", "42000",
-                       "syntax error at line 1, column 17: joins are not supported yet");
+    assert_parse_error("SELECT a FROM t FULL JOIN u ON 1 = 1", "42000",
+                       "syntax error at line 1, column 17: RIGHT and FULL OUTER JOIN are not supported yet");
+    assert_parse_error("SELECT a FROM t NATURAL JOIN u", "42000",
+                       "syntax error at line 1, column 17: NATURAL JOIN is not supported yet");
+    assert_parse_error("SELECT a FROM t JOIN u USING (a)", "42000",
+                       "syntax error at line 1, column 24: JOIN ... USING is not supported yet");
+    assert_parse_error("SELECT a FROM t JOIN u", "42000", "syntax error at line 1, column 23: expected ON at end of input");
+    assert_parse_error("SELECT a FROM t LEFT u", "42000", "syntax error at line 1, column 22: expected JOIN near 'u'");
+    assert_parse_error("SELECT a FROM {oj t LEFT OUTER JOIN u ON 1 = 1", "42000",
+                       "syntax error at line 1, column 47: expected '}' at end of input");
+    assert_parse_error("SELECT a FROM {x t}", "42000", "syntax error at line 1, column 15: expected {oj near '{'");
     assert_parse_error("SELECT a FROM t GROUP a", "42000",
                        "syntax error at line 1, column 23: expected BY near 'a'");
     assert_parse_error("SELECT a FROM t GROUP BY a,", "42000",
@@ -335,7 +367,7 @@ static void test_errors(void **state)
     assert_parse_error("SELECT a FROM t HAVING", "42000",
                        "syntax error at line 1, column 23: expected an expression at end of input");
     assert_parse_error("SELECT a FROM (SELECT 1) x", "42000",
-                       "syntax error at line 1, column 15: derived tables (subqueries in FROM) are not supported yet");
+                       "syntax error at line 1, column 15: derived tables (subqueries in FROM) and parenthesized joins are not supported yet");
     assert_parse_error("SELECT a FROM s.t", "42000",
                        "syntax error at line 1, column 16: qualified table names (schema.table) are not supported yet");
     assert_parse_error("SELECT {oj x}", "42000", "syntax error at line 1, column 9: this ODBC escape is not supported yet");

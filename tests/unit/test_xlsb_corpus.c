@@ -607,6 +607,12 @@ static void test_hdr_yes(void **state)
     static const hdr_case cases[] = {
         {"gen_big_20000x5.xlsb", "Big$", "gen_big_20000x5.s1.csv",
          "id:INT64|amount:DOUBLE|date:DATE|qty:INT64|category:TEXT"},
+        {"gen_dates_1904.xlsb", "Dates 1904$", "gen_dates_1904.s1.csv",
+         "serial:DOUBLE|date (yyyy-mm-dd):TIMESTAMP|datetime (yyyy-mm-dd hh:mm:ss):TIMESTAMP|"
+         "time (hh:mm):TIMESTAMP|d-mmm-yy:TIMESTAMP"},
+        {"calamine_date.xlsb", "Sheet1$", "calamine_date.s1.csv", "2021-01-01:TIMESTAMP|15:INT64"},
+        {"gen_celltypes_sst.xlsb", "Offset C5", "gen_celltypes_sst.s2.csv", "first:INT64|second:DOUBLE|third:TEXT"},
+        {"pyxlsb_test.xlsb", "Test", "pyxlsb_test.s1.csv", "A:TEXT|B:TEXT|A_2:TEXT|B_2:TEXT|F5:TEXT|F6:TEXT|F7:INT64|F8:DOUBLE"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char path[512], csvpath[512];

@@ -477,6 +477,78 @@ static void test_workbook(void **state)
     free(wb.p);
 }
 
+/* A sheet much larger than the stream's window: 60,000 rows of a number
+** and an inline string, read in batches of 1,000 and of 7 (cells that
+** cross a batch and a window boundary alike). */
+static void test_long_sheet(void **state)
+{
+    (void)state;
+    tbuf wb = {0}, sh = {0}, d = {0};
+    bundle(&wb, 0, "rId1", "Long");
+    tb_rec(&sh, XLSB_BEGIN_SHEETDATA, NULL);
+    char text[32];
+    const uint32_t rows = 60000;
+    for (uint32_t r = 0; r < rows; r++) {
+        rowhdr(&sh, r);
+        d.len = 0;
+        cell_head(&d, 0, 0);
+        tb_u32(&d, (r << 2) | 2);
+        tb_rec(&sh, XLSB_CELL_RK, &d);
+        d.len = 0;
+        tb_u32(&d, 0);
+        snprintf(text, sizeof text, "row %u", (unsigned)r);
+        tb_wstr(&d, text);
+        tb_rec(&sh, XLSB_SHORT_ST, &d);
+    }
+    tb_rec(&sh, XLSB_END_SHEETDATA, NULL);
+    tzip z = {0};
+    tzip_add(&z, "_rels/.rels", RELS, strlen(RELS), 0);
+    tzip_add(&z, "book/_rels/wb.bin.rels", WB_RELS, strlen(WB_RELS), 0);
+    tzip_add(&z, "book/wb.bin", wb.p, wb.len, 0);
+    tzip_add(&z, "book/sheets/s1.bin", sh.p, sh.len, 1);
+    tzip_finish(&z);
+    assert_true(sh.len > 4 * 256 * 1024);
+    lt_option no[1] = {{"HDR", "No"}};
+    lt_options opts = {1, no};
+    lt_source *src;
+    lt_error err;
+    if (lt_xlsb_open_memory(z.out.p, z.out.len, "long.xlsb", &opts, &src, &err) != 0)
+        fail_msg("%s", err.message);
+    const lt_table *t = &src->tables[0];
+    assert_int_equal(t->ncols, 2);
+    assert_int_equal(t->row_estimate, rows);
+    assert_int_equal(t->cols[0].type, LT_INT64);
+    assert_int_equal(t->cols[1].type, LT_TEXT);
+    assert_int_equal(t->cols[1].size, 9);
+    static const uint32_t caps[] = {1000, 7};
+    for (size_t k = 0; k < 2; k++) {
+        uint32_t cols[2] = {1, 0};
+        lt_type types[2] = {LT_TEXT, LT_INT64};
+        lt_scan_spec spec = {.table = 0, .ncols = 2, .cols = cols, .limit = -1};
+        lt_batch *batch = lt_batch_new(2, types, NULL, caps[k]);
+        lt_scan *scan;
+        assert_int_equal(src->reader->scan_open(src, &spec, &scan, &err), 0);
+        uint32_t seen = 0;
+        while (src->reader->scan_next(scan, batch, &err) == 0 && batch->count > 0) {
+            for (uint32_t r = 0; r < batch->count; r++, seen++) {
+                assert_int_equal(batch->cols[1].v.i64[r], seen);
+                snprintf(text, sizeof text, "row %u", (unsigned)seen);
+                lt_bytes b = batch->cols[0].v.bytes[r];
+                assert_int_equal(b.len, strlen(text));
+                assert_memory_equal(b.ptr, text, b.len);
+            }
+        }
+        assert_int_equal(seen, rows);
+        src->reader->scan_close(scan);
+        lt_batch_free(batch);
+    }
+    src->reader->close(src);
+    free(z.out.p);
+    free(wb.p);
+    free(sh.p);
+    free(d.p);
+}
+
 static void test_shared_strings(void **state)
 {
     (void)state;
@@ -508,6 +580,7 @@ int main(void)
         cmocka_unit_test(test_zip_lies),
         cmocka_unit_test(test_workbook),
         cmocka_unit_test(test_shared_strings),
+        cmocka_unit_test(test_long_sheet),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
