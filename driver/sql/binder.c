@@ -1,15 +1,18 @@
 /*
 ** binder.c — resolving names: from a parsed SELECT to a bound query.
 **
-** Table and column names resolve case-insensitively against the source's
-** tables (42S02 unknown table, 42S22 unknown column, 42000 ambiguous).  The
-** select list's stars are expanded, WHERE is split into conjuncts, and each
-** ORDER BY item becomes a reference to an output column: by ordinal, by
-** output name (alias), or as an expression over the table, added as a
-** hidden output when the select list does not already compute it.
+** Table names resolve case-insensitively against the source's tables, each
+** FROM table becoming a range (query.h); a column name resolves against
+** every range in scope (ON sees the ranges before it and its own), or the
+** one its qualifier names (42S02 unknown table, 42S22 unknown column, 42000
+** ambiguous).  The select list's stars are expanded, WHERE and ON are
+** split into conjuncts, and each ORDER BY item becomes a reference to an
+** output column: by ordinal, by output name (alias), or as an expression
+** over the tables, added as a hidden output when the select list does not
+** already compute it.
 **
 ** Function calls are looked up in the function table (func.h); a few are
-** rewritten here into other nodes (IIF and NULLIF into CASE, MOD into %).
+** rewritten here into other nodes (IIF into CASE, MOD into %).
 ** A query with GROUP BY, HAVING or an aggregate is grouped: each output,
 ** HAVING and ORDER BY expression must be built from GROUP BY keys,
 ** aggregates and constants; those keys and aggregates are marked to be

@@ -320,6 +320,44 @@ uint64_t sql_hash_cell(const lt_vector *v, uint32_t row, uint64_t seed)
     return mix(seed ^ mix(hash_value(&x) + UINT64_C(0x9e3779b97f4a7c15)));
 }
 
+void sql_hash_vector(const lt_vector *v, const uint32_t *sel, uint32_t n, uint64_t *hashes)
+{
+    const uint64_t null_hash = UINT64_C(0x6e756c6c), golden = UINT64_C(0x9e3779b97f4a7c15);
+    /* The same values as sql_hash_cell, one loop per common type. */
+#define HASH_LOOP(VALUE)                                                \
+    for (uint32_t i = 0; i < n; i++) {                                  \
+        uint32_t row = sel[i];                                          \
+        uint64_t h = hashes[row];                                       \
+        hashes[row] = v->nulls[row] ? mix(h ^ null_hash) : mix(h ^ mix((VALUE) + golden)); \
+    }
+    if (v->tags == NULL) {
+        switch (v->type) {
+        case LT_INT64:
+        case LT_TIME:
+        case LT_TIMESTAMP:
+            HASH_LOOP((uint64_t)v->v.i64[row])
+            return;
+        case LT_DATE:
+            HASH_LOOP((uint64_t)(int64_t)v->v.date[row] * UINT64_C(86400000000))
+            return;
+        case LT_BOOL:
+            HASH_LOOP((uint64_t)(v->v.b[row] != 0))
+            return;
+        case LT_TEXT:
+        case LT_BINARY: {
+            lt_value x = {.type = v->type};
+            HASH_LOOP((x.u.bytes = v->v.bytes[row], hash_value(&x)))
+            return;
+        }
+        default:
+            break;
+        }
+    }
+#undef HASH_LOOP
+    for (uint32_t i = 0; i < n; i++)
+        hashes[sel[i]] = sql_hash_cell(v, sel[i], hashes[sel[i]]);
+}
+
 uint64_t sql_sort_prefix(const lt_vector *v, uint32_t row)
 {
     const uint64_t sign = UINT64_C(1) << 63;

@@ -171,6 +171,38 @@ void sql_vector_gather(lt_vector *dst, const lt_vector *src, const uint32_t *sel
     }
 }
 
+/* Copy with the element width fixed per loop, rows staying in place. */
+#define COPY_LOOP(TYPE)                                                 \
+    do {                                                                \
+        TYPE *d = dst->v.any;                                           \
+        const TYPE *s = src->v.any;                                     \
+        for (uint32_t i = 0; i < n; i++) {                              \
+            uint32_t row = sel[i];                                      \
+            dst->nulls[row] = src->nulls[row];                          \
+            d[row] = s[row];                                            \
+        }                                                               \
+    } while (0)
+
+void sql_vector_copy_rows(lt_vector *dst, const lt_vector *src, const uint32_t *sel, uint32_t n)
+{
+    switch (src->type) {
+    case LT_BOOL:      COPY_LOOP(uint8_t); break;
+    case LT_DATE:      COPY_LOOP(int32_t); break;
+    case LT_INT64:
+    case LT_TIME:
+    case LT_TIMESTAMP: COPY_LOOP(int64_t); break;
+    case LT_DOUBLE:    COPY_LOOP(double); break;
+    case LT_DECIMAL:   COPY_LOOP(lt_int128); break;
+    case LT_TEXT:
+    case LT_BINARY:    COPY_LOOP(lt_bytes); break;
+    case LT_GUID:      COPY_LOOP(lt_guid); break;
+    case LT_NULL:
+        for (uint32_t i = 0; i < n; i++)
+            dst->nulls[sel[i]] = 1;
+        break;
+    }
+}
+
 int sql_vector_gather_tags(lt_vector *dst, const lt_vector *src, const uint32_t *sel,
                            uint32_t n, lt_arena *arena)
 {

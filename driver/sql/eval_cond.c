@@ -36,8 +36,7 @@ static int take(sql_exec *ex, const sql_expr *e, const lt_batch *in, const uint3
         return 0;
     if (sql_eval(ex, e, in, sel, n, &v, err) != 0)
         return -1;
-    for (uint32_t i = 0; i < n; i++)
-        sql_vector_copy_cell(out, sel[i], v, sel[i]);
+    sql_vector_copy_rows(out, v, sel, n);
     return 0;
 }
 

@@ -101,6 +101,8 @@ void sql_vector_set(lt_vector *v, uint32_t row, const lt_value *val);
 void sql_vector_copy_cell(lt_vector *dst, uint32_t to, const lt_vector *src,
                           uint32_t from);
 
+/* dst rows sel[i] = src rows sel[i], i < n; same type (LT_NULL src: NULL). */
+void sql_vector_copy_rows(lt_vector *dst, const lt_vector *src, const uint32_t *sel, uint32_t n);
 /* dst rows 0..n-1 = src rows sel[0..n) (sel NULL: 0..n-1); same type. */
 void sql_vector_gather(lt_vector *dst, const lt_vector *src, const uint32_t *sel,
                        uint32_t n);
@@ -134,6 +136,8 @@ int sql_compare_any(const lt_vector *a, uint32_t ra, const lt_vector *b, uint32_
 bool sql_equal_cells(const lt_vector *a, uint32_t ra, const lt_vector *b,
                      uint32_t rb);
 uint64_t sql_hash_cell(const lt_vector *v, uint32_t row, uint64_t seed);
+/* The same over rows sel[0..n): hashes[row] is the seed in, the hash out. */
+void sql_hash_vector(const lt_vector *v, const uint32_t *sel, uint32_t n, uint64_t *hashes);
 /* An order-preserving prefix of a non-NULL, untagged cell: a < b implies
 ** prefix(a) <= prefix(b), so sorting compares prefixes first and whole
 ** values only on ties. */
@@ -173,10 +177,15 @@ typedef struct sql_rowset {
 
 /* Rows of the first `ncols` columns of batches shaped like `shape`. */
 int sql_rowset_init(sql_rowset *set, const lt_batch *shape, uint32_t ncols, lt_error *err);
-/* The number of the stored row equal to row `row` of `b`, which is stored
-** first when new (*added then true); -1 on error. */
-int64_t sql_rowset_insert(sql_rowset *set, const lt_batch *b, uint32_t row, bool *added,
-                          lt_error *err);
+/* hashes[row] for rows sel[0..n) of the set's columns of `b` (the hash
+** sql_rowset_insert wants). */
+void sql_rowset_hashes(const sql_rowset *set, const lt_batch *b, const uint32_t *sel, uint32_t n,
+                       uint64_t *hashes);
+/* The number of the stored row equal to row `row` of `b` (whose hash is
+** `hash`), which is stored first when new (*added then true); -1 on
+** error. */
+int64_t sql_rowset_insert(sql_rowset *set, const lt_batch *b, uint32_t row, uint64_t hash,
+                          bool *added, lt_error *err);
 void sql_rowset_free(sql_rowset *set);
 
 /* Operators */

@@ -59,6 +59,7 @@ typedef struct agg_op {
     uint32_t *gid;       /* per input row position: its group */
     int64_t *gid64;      /* the same as a vector (DISTINCT pairs) */
     uint32_t *live;      /* scratch selection */
+    uint64_t *hashes;    /* per input row position: its key's hash */
     lt_vector *keyvec;   /* this chunk's key vectors */
     lt_arena text;       /* MIN/MAX text */
     bool consumed;
@@ -153,9 +154,10 @@ static int assign_groups(agg_op *a, const lt_batch *in, const uint32_t *sel, uin
             return -1;
         a->keys_started = true;
     }
+    sql_rowset_hashes(&a->keys, &view, sel, n, a->hashes);
     for (uint32_t i = 0; i < n; i++) {
         bool added;
-        int64_t g = sql_rowset_insert(&a->keys, &view, sel[i], &added, err);
+        int64_t g = sql_rowset_insert(&a->keys, &view, sel[i], a->hashes[sel[i]], &added, err);
         if (g < 0)
             return -1;
         if (added) {
@@ -183,12 +185,14 @@ static int first_pairs(agg_op *a, agg_slot *s, const lt_vector *v, uint32_t *n, 
             return -1;
         s->seen_started = true;
     }
+    for (uint32_t i = 0; i < *n; i++)
+        a->gid64[a->live[i]] = a->gid[a->live[i]];
+    sql_rowset_hashes(&s->seen, &view, a->live, *n, a->hashes);
     uint32_t k = 0;
     for (uint32_t i = 0; i < *n; i++) {
         uint32_t row = a->live[i];
         bool added;
-        a->gid64[row] = a->gid[row];
-        if (sql_rowset_insert(&s->seen, &view, row, &added, err) < 0)
+        if (sql_rowset_insert(&s->seen, &view, row, a->hashes[row], &added, err) < 0)
             return -1;
         a->live[k] = row;
         k += added;
@@ -518,9 +522,10 @@ int sql_op_aggregate(sql_exec *ex, sql_operator *child, sql_expr **groups, uint3
     a->gid = lt_arena_alloc(ar, LT_BATCH_ROWS * sizeof *a->gid);
     a->gid64 = lt_arena_alloc(ar, LT_BATCH_ROWS * sizeof *a->gid64);
     a->live = lt_arena_alloc(ar, LT_BATCH_ROWS * sizeof *a->live);
+    a->hashes = lt_arena_alloc(ar, LT_BATCH_ROWS * sizeof *a->hashes);
     a->seq = lt_arena_alloc(ar, LT_BATCH_ROWS * sizeof *a->seq);
     uint8_t *zeros = lt_arena_alloc(ar, LT_BATCH_ROWS);
-    if (a->aggs == NULL || a->keyvec == NULL || a->gid == NULL || a->gid64 == NULL ||
+    if (a->aggs == NULL || a->keyvec == NULL || a->gid == NULL || a->gid64 == NULL || a->hashes == NULL ||
         a->live == NULL || a->seq == NULL || zeros == NULL)
         return oom(err);
     memset(zeros, 0, LT_BATCH_ROWS);

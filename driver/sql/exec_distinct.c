@@ -15,6 +15,7 @@ typedef struct distinct_op {
     sql_rowset seen;
     bool started;
     uint32_t *sel;
+    uint64_t *hashes;    /* per row position of the chunk */
 } distinct_op;
 
 static int distinct_next(sql_operator *op, sql_chunk *out, lt_error *err)
@@ -33,11 +34,13 @@ static int distinct_next(sql_operator *op, sql_chunk *out, lt_error *err)
                 return -1;
             d->started = true;
         }
+        const uint32_t *sel = in.sel ? in.sel : op->ex->identity;
+        sql_rowset_hashes(&d->seen, in.batch, sel, in.n, d->hashes);
         uint32_t k = 0;
         for (uint32_t i = 0; i < in.n; i++) {
-            uint32_t row = in.sel ? in.sel[i] : i;
+            uint32_t row = sel[i];
             bool added;
-            if (sql_rowset_insert(&d->seen, in.batch, row, &added, err) < 0)
+            if (sql_rowset_insert(&d->seen, in.batch, row, d->hashes[row], &added, err) < 0)
                 return -1;
             if (added)
                 d->sel[k++] = row;
@@ -64,9 +67,11 @@ int sql_op_distinct(sql_exec *ex, sql_operator *child, sql_operator **out,
 {
     distinct_op *d = lt_arena_alloc(&ex->arena, sizeof *d);
     uint32_t *sel = lt_arena_alloc(&ex->arena, LT_BATCH_ROWS * sizeof *sel);
-    if (d == NULL || sel == NULL)
+    uint64_t *hashes = lt_arena_alloc(&ex->arena, LT_BATCH_ROWS * sizeof *hashes);
+    if (d == NULL || sel == NULL || hashes == NULL)
         return lt_error_set(err, "HY001", "out of memory");
     memset(d, 0, sizeof *d);
+    d->hashes = hashes;
     d->base.next = distinct_next;
     d->base.close = distinct_close;
     d->base.ex = ex;

@@ -48,6 +48,7 @@ typedef struct join_op {
     uint64_t hash;
     int phase;                /* 0 pairs, 1 unmatched left rows, 2 chunk done */
     uint8_t *matched;         /* LEFT: per left row position */
+    uint64_t *chunk_hash;     /* per row position of a chunk: its keys' hash */
     bool done;
     uint32_t *pl, *pr;        /* the output batch's pairs */
     uint32_t *sel;
@@ -59,12 +60,14 @@ static int oom(lt_error *err)
     return lt_error_set(err, "HY001", "out of memory for a join");
 }
 
-static uint64_t key_hash(const lt_vector *const *keys, uint32_t nkeys, uint32_t row)
+/* hashes[row] for the rows sel[0..n): the hash of their keys. */
+static void key_hashes(const lt_vector *const *keys, uint32_t nkeys, const uint32_t *sel,
+                       uint32_t n, uint64_t *hashes)
 {
-    uint64_t h = 0;
+    for (uint32_t i = 0; i < n; i++)
+        hashes[sel[i]] = 0;
     for (uint32_t k = 0; k < nkeys; k++)
-        h = sql_hash_cell(keys[k], row, h);
-    return h;
+        sql_hash_vector(keys[k], sel, n, hashes);
 }
 
 static bool key_null(const lt_vector *const *keys, uint32_t nkeys, uint32_t row)
@@ -92,6 +95,7 @@ static int store_chunk(join_op *j, const sql_chunk *ch, lt_error *err)
             return -1;
         j->view[j->rw + k] = *kp[k];
     }
+    key_hashes(kp, nkeys, sel, ch->n, j->chunk_hash);
     lt_batch view = {ch->batch->count, ch->batch->capacity, ncols, j->view, {0}};
     if (!j->stored) {
         if (sql_rowstore_init(&j->rows, &view, ncols) != 0)
@@ -112,7 +116,7 @@ static int store_chunk(join_op *j, const sql_chunk *ch, lt_error *err)
             j->hashes = nh;
             j->hash_cap = cap;
         }
-        j->hashes[j->rows.count] = key_hash(kp, nkeys, row);
+        j->hashes[j->rows.count] = j->chunk_hash[row];
         if (sql_rowstore_append(&j->rows, &view, row, err) != 0)
             return -1;
     }
@@ -173,6 +177,7 @@ static int next_chunk(join_op *j, bool *more, lt_error *err)
     for (uint32_t k = 0; k < j->r->nkeys; k++)
         if (sql_eval(ex, j->r->lkeys[k], j->in.batch, j->in_sel, j->in.n, &j->lkeys[k], err) != 0)
             return -1;
+    key_hashes(j->lkeys, j->r->nkeys, j->in_sel, j->in.n, j->chunk_hash);
     for (uint32_t i = 0; i < j->in.n; i++)
         j->matched[j->in_sel[i]] = 0;
     j->i = 0;
@@ -195,7 +200,7 @@ static uint32_t fill_pairs(join_op *j)
             } else if (key_null(j->lkeys, nkeys, row)) {
                 j->cand = 0;
             } else {
-                j->hash = key_hash(j->lkeys, nkeys, row);
+                j->hash = j->chunk_hash[row];
                 j->cand = j->heads[(uint32_t)j->hash & j->mask];
             }
         }
@@ -380,11 +385,13 @@ int sql_op_join(sql_exec *ex, sql_operator *left, sql_operator *right, const sql
     j->lkeys = lt_arena_alloc(a, (r->nkeys + 1) * sizeof *j->lkeys);
     j->rkeys = lt_arena_alloc(a, (r->nkeys + 1) * sizeof *j->rkeys);
     j->matched = lt_arena_alloc(a, LT_BATCH_ROWS);
+    j->chunk_hash = lt_arena_alloc(a, LT_BATCH_ROWS * sizeof *j->chunk_hash);
     j->pl = lt_arena_alloc(a, LT_BATCH_ROWS * sizeof *j->pl);
     j->pr = lt_arena_alloc(a, LT_BATCH_ROWS * sizeof *j->pr);
     j->sel = lt_arena_alloc(a, LT_BATCH_ROWS * sizeof *j->sel);
     j->batch = lt_batch_new(ncols, types, scales, LT_BATCH_ROWS);
-    if (j->view == NULL || j->lkeys == NULL || j->rkeys == NULL || j->matched == NULL || j->pl == NULL ||
+    if (j->view == NULL || j->lkeys == NULL || j->rkeys == NULL || j->matched == NULL ||
+        j->chunk_hash == NULL || j->pl == NULL ||
         j->pr == NULL || j->sel == NULL || j->batch == NULL) {
         lt_batch_free(j->batch);
         return oom(err);

@@ -256,31 +256,37 @@ static int fn_insert(sql_fcall *c)
     return 0;
 }
 
-static int change_case(sql_fcall *c, uint32_t (*map)(uint32_t))
+/* UCASE, LCASE: ASCII bytes directly; two-byte characters (where every
+** letter mapped lives, both cases the same length) decoded and mapped;
+** anything else copied. */
+static int change_case(sql_fcall *c, bool upper)
 {
+    uint32_t (*map)(uint32_t) = upper ? to_upper : to_lower;
+    const unsigned char from = upper ? 'a' : 'A', to = upper ? 'z' : 'Z';
     SQL_EACH_ROW(c, row) {
         lt_bytes s = text(c, 0, row);
+        const unsigned char *in = (const unsigned char *)s.ptr;
         char *p = sql_fcall_text(c, row, s.len);
         if (p == NULL)
             return -1;
-        for (uint32_t i = 0; i < s.len;) {
-            uint32_t n = char_bytes(s.ptr, s.len, i);
-            uint32_t cp = decode(s.ptr, s.len, i), m = map(cp);
-            if (m != cp && (n == 1 || n == 2)) {
-                char buf[4];
-                encode(m, buf); /* same byte count: the mapped ranges keep it */
-                memcpy(p + i, buf, n);
+        for (uint32_t i = 0; i < s.len; i++) {
+            unsigned char b = in[i];
+            if (b < 0x80) {
+                p[i] = (char)(b >= from && b <= to ? b ^ 0x20 : b);
+            } else if (b >= 0xC0 && b < 0xE0 && i + 1 < s.len && (in[i + 1] & 0xC0) == 0x80) {
+                uint32_t m = map((uint32_t)(b & 0x1F) << 6 | (in[i + 1] & 0x3F));
+                p[i] = (char)(0xC0 | m >> 6);
+                p[++i] = (char)(0x80 | (m & 0x3F));
             } else {
-                memcpy(p + i, s.ptr + i, n);
+                p[i] = (char)b;
             }
-            i += n;
         }
     }
     return 0;
 }
 
-static int fn_upper(sql_fcall *c) { return change_case(c, to_upper); }
-static int fn_lower(sql_fcall *c) { return change_case(c, to_lower); }
+static int fn_upper(sql_fcall *c) { return change_case(c, true); }
+static int fn_lower(sql_fcall *c) { return change_case(c, false); }
 
 static int fn_left(sql_fcall *c)
 {

@@ -169,12 +169,13 @@ void sql_rowset_free(sql_rowset *set)
     memset(set, 0, sizeof *set);
 }
 
-static uint64_t row_hash(const lt_batch *b, uint32_t ncols, uint32_t row)
+void sql_rowset_hashes(const sql_rowset *set, const lt_batch *b, const uint32_t *sel, uint32_t n,
+                       uint64_t *hashes)
 {
-    uint64_t h = 0;
-    for (uint32_t c = 0; c < ncols; c++)
-        h = sql_hash_cell(&b->cols[c], row, h);
-    return h;
+    for (uint32_t i = 0; i < n; i++)
+        hashes[sel[i]] = 0;
+    for (uint32_t c = 0; c < set->rows.ncols; c++)
+        sql_hash_vector(&b->cols[c], sel, n, hashes);
 }
 
 static bool row_equal(const sql_rowset *set, const lt_batch *b, uint32_t row, uint32_t stored)
@@ -206,10 +207,9 @@ static int rehash(sql_rowset *set, lt_error *err)
     return 0;
 }
 
-int64_t sql_rowset_insert(sql_rowset *set, const lt_batch *b, uint32_t row, bool *added,
-                          lt_error *err)
+int64_t sql_rowset_insert(sql_rowset *set, const lt_batch *b, uint32_t row, uint64_t h,
+                          bool *added, lt_error *err)
 {
-    uint64_t h = row_hash(b, set->rows.ncols, row);
     uint32_t i = (uint32_t)h & set->mask;
     *added = false;
     while (set->table[i] != 0) {

@@ -13,7 +13,9 @@
 ** a text constant compared with a non-text operand is read as a value of
 ** that operand's kind.  INT64 against DOUBLE and DECIMALs of different
 ** scales are compared exactly by the comparison kernels, so those operands
-** are not converted.
+** are not converted.  The values a CASE or COALESCE returns share one type
+** (type_common); functions type their arguments and result by their table
+** entry (func.h); aggregates by their own rules (type_aggregate).
 */
 #include "func.h"
 #include "query.h"

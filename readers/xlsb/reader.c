@@ -89,8 +89,9 @@ static void xlsb_close(lt_source *base)
     free(src);
 }
 
-/* One table per worksheet; a sheet that cannot be read is listed with its
-** error, so the rest of the workbook stays usable. */
+/* One table per worksheet, then one per defined name; a sheet that cannot
+** be read is listed with its error, so the rest of the workbook stays
+** usable. */
 static int load_tables(xlsb_source *src, lt_error *err)
 {
     lt_source *base = &src->base;
@@ -118,7 +119,7 @@ static int load_tables(xlsb_source *src, lt_error *err)
         if (tab->name == NULL || tab->error == NULL)
             return lt_error_set(err, "HY001", "out of memory");
         memcpy(tab->name, sh->name, n);
-        memcpy(tab->name + n, "$", 2);
+        memcpy(tab->name + n, sh->is_name ? "" : "$", sh->is_name ? 1 : 2);
         tab->kind = "TABLE";
         tab->row_estimate = -1;
     }

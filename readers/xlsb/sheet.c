@@ -17,8 +17,6 @@
 #include "../common/endian.h"
 #include "xlsb_internal.h"
 
-#define MAX_ROW 1048575u
-#define MAX_COL 16383u
 
 int xlsb_cells_start(xlsb_cells *it, const xlsb_source *src, const xlsb_sheet *sheet, lt_arena *arena,
                      lt_error *err)
@@ -82,7 +80,7 @@ static int cell(xlsb_cells *it, const xlsb_rec *rec, xlsb_cell *out, lt_error *e
         return malformed(it, rec, err);
     const uint8_t *d = rec->data;
     int64_t col = compact ? it->col + 1 : (int64_t)lt_le32(d);
-    if (col < 0 || col > MAX_COL)
+    if (col < 0 || col > XLSB_MAX_COL)
         return malformed(it, rec, err);
     it->col = col;
     uint32_t style = lt_le32(d + head - 4) & 0xFFFFFF;
@@ -161,7 +159,7 @@ int xlsb_cells_next(xlsb_cells *it, xlsb_cell *out, lt_error *err)
             return 0;
         }
         if (rec.type == XLSB_ROWHDR) {
-            if (rec.len < 4 || lt_le32(rec.data) > MAX_ROW)
+            if (rec.len < 4 || lt_le32(rec.data) > XLSB_MAX_ROW)
                 return malformed(it, &rec, err);
             it->row = lt_le32(rec.data);
             it->col = -1;
@@ -176,6 +174,13 @@ int xlsb_cells_next(xlsb_cells *it, xlsb_cell *out, lt_error *err)
 }
 
 /* ---- the type scan ------------------------------------------------------------ */
+
+#define NO_ROW UINT32_MAX
+
+static bool in_rect(const xlsb_sheet *sh, const xlsb_cell *c)
+{
+    return c->row >= sh->r0 && c->row <= sh->r1 && c->col >= sh->c0 && c->col <= sh->c1;
+}
 
 typedef struct scan_state {
     lt_wb_stats *stats;      /* per absolute column */
@@ -254,7 +259,7 @@ static int walk(xlsb_source *src, xlsb_sheet *sh, scan_state *st, lt_error *err)
         lt_arena_free(&scratch);
         return rc;
     }
-    uint32_t prev = 0;
+    uint32_t prev = 0, header_row = sh->is_name ? sh->r0 : NO_ROW;
     for (;;) {
         xlsb_cell c;
         lt_arena_reset(&scratch);
@@ -267,6 +272,8 @@ static int walk(xlsb_source *src, xlsb_sheet *sh, scan_state *st, lt_error *err)
             break;
         }
         prev = c.row;
+        if (!in_rect(sh, &c))
+            continue;
         if (state_grow(st, c.col) != 0) {
             rc = lt_error_set(err, "HY001", "out of memory");
             break;
@@ -275,13 +282,15 @@ static int walk(xlsb_source *src, xlsb_sheet *sh, scan_state *st, lt_error *err)
             st->any = true;
             st->min_row = st->max_row = c.row;
             st->min_col = st->max_col = c.col;
+            if (header_row == NO_ROW)
+                header_row = c.row;
         }
         st->max_row = c.row;
         if (c.col < st->min_col)
             st->min_col = c.col;
         if (c.col > st->max_col)
             st->max_col = c.col;
-        if (src->hdr && c.row == st->min_row) {
+        if (src->hdr && c.row == header_row) {
             if (keep_header(src, st, &c) != 0) {
                 rc = lt_error_set(err, "HY001", "out of memory");
                 break;
@@ -299,7 +308,7 @@ static int walk(xlsb_source *src, xlsb_sheet *sh, scan_state *st, lt_error *err)
 static int size_numbers(xlsb_source *src, xlsb_sheet *sh, scan_state *st, lt_error *err)
 {
     bool needed = false;
-    for (uint32_t c = st->min_col; c <= st->max_col && !needed; c++)
+    for (uint32_t c = st->min_col; c <= st->max_col && c < st->cap && !needed; c++)
         needed = lt_wb_stats_needs_size(&st->stats[c]);
     if (!needed)
         return 0;
@@ -315,7 +324,7 @@ static int size_numbers(xlsb_source *src, xlsb_sheet *sh, scan_state *st, lt_err
             r = got;
             break;
         }
-        if (c.v.kind == LT_WB_NUMBER && !(src->hdr && c.row == sh->first_row) && c.col < st->cap &&
+        if (c.v.kind == LT_WB_NUMBER && in_rect(sh, &c) && !(src->hdr && c.row == sh->first_row) && c.col < st->cap &&
             st->stats[c.col].unsized > 0)
             lt_wb_stats_size(&st->stats[c.col], &c.v);
     }
@@ -336,7 +345,7 @@ static int build_table(xlsb_source *src, xlsb_sheet *sh, scan_state *st, lt_tabl
     if (tab->name == NULL || tab->cols == NULL || names == NULL || (heads_wanted && heads == NULL))
         goto oom;
     memcpy(tab->name, sh->name, nlen);
-    memcpy(tab->name + nlen, "$", 2);
+    memcpy(tab->name + nlen, sh->is_name ? "" : "$", sh->is_name ? 1 : 2);
     tab->kind = "TABLE";
     tab->ncols = ncols;
     for (uint32_t c = 0; heads != NULL && c < ncols; c++) {
@@ -367,10 +376,23 @@ int xlsb_sheet_scan(xlsb_source *src, xlsb_sheet *sh, lt_table *tab, lt_error *e
     if (rc != 0)
         goto done;
     sh->empty = !st.any;
-    sh->first_row = st.any ? st.min_row : 0;
-    sh->last_row = st.any ? st.max_row : 0;
-    sh->first_col = st.any ? st.min_col : 0;
-    sh->ncols = st.any ? st.max_col - st.min_col + 1 : 1;
+    if (sh->is_name) {
+        /* The rectangle, its rows cut after the last one holding a value
+        ** (a name of whole columns is not a million rows of NULLs). */
+        if (state_grow(&st, sh->c1) != 0) {
+            rc = lt_error_set(err, "HY001", "out of memory");
+            goto done;
+        }
+        sh->first_row = sh->r0;
+        sh->last_row = st.any ? st.max_row : sh->r0;
+        sh->first_col = sh->c0;
+        sh->ncols = sh->c1 - sh->c0 + 1;
+    } else {
+        sh->first_row = st.any ? st.min_row : 0;
+        sh->last_row = st.any ? st.max_row : 0;
+        sh->first_col = st.any ? st.min_col : 0;
+        sh->ncols = st.any ? st.max_col - st.min_col + 1 : 1;
+    }
     sh->data_row = sh->first_row + (src->hdr ? 1 : 0);
     if (st.any && (rc = size_numbers(src, sh, &st, err)) != 0)
         goto done;

@@ -4,8 +4,10 @@
 ** officeDocument relationship (_rels/.rels), never assumed to be under
 ** xl/; its own relationships (<dir>/_rels/<name>.rels) name the sheet,
 ** shared strings and styles parts.  workbook.bin gives the sheets in tab
-** order (BrtBundleSh: visibility, relationship id, name) and the date
-** system (BrtWbProp's f1904 bit).
+** order (BrtBundleSh: visibility, relationship id, name), the date
+** system (BrtWbProp's f1904 bit), and the workbook-level defined names
+** that name one rectangle of a worksheet (BrtName through BrtExternSheet
+** and the supporting-book records), which become tables too.
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -247,7 +249,7 @@ static char *dup_or_null(const char *s)
 }
 
 /* A BrtBundleSh: a worksheet becomes a sheet; other kinds are skipped. */
-static int bundle_sheet(xlsb_source *src, const rels *wr, const xlsb_rec *rec, lt_error *err)
+static int bundle_sheet(xlsb_source *src, const rels *wr, const xlsb_rec *rec, uint32_t tab, lt_error *err)
 {
     if (rec->len < 8)
         return lt_error_set(err, "HY000", "'%s': malformed sheet record (BrtBundleSh) in the workbook part",
@@ -295,7 +297,138 @@ static int bundle_sheet(xlsb_source *src, const rels *wr, const xlsb_rec *rec, l
     }
     sh->name[xlsb_utf16_to_utf8(p + 4, cch, sh->name)] = '\0';
     sh->visibility = (uint8_t)(hs > 2 ? 2 : hs);
+    sh->tab = tab;
+    sh->r1 = XLSB_MAX_ROW;
+    sh->c1 = XLSB_MAX_COL;
     src->nsheets++;
+    return 0;
+}
+
+/* ---- defined names ------------------------------------------------------------ */
+
+#define XLSB_NAME          39
+#define XLSB_SUP_SELF      357
+#define XLSB_SUP_SAME      358
+#define XLSB_SUP_BOOK_SRC  355
+#define XLSB_EXTERN_SHEET  362
+#define XLSB_SUP_ADDIN     667
+
+/* What workbook.bin says about names: BrtName records (kept as pointers
+** into the part until it is freed), the supporting books (self or not)
+** and the BrtExternSheet entries the names' references go through. */
+typedef struct names_state {
+    xlsb_rec *names;
+    uint32_t nnames;
+    bool *sup_self;
+    uint32_t nsup;
+    const uint8_t *xti;     /* BrtExternSheet entries: 12 bytes each */
+    uint32_t nxti;
+} names_state;
+
+static int keep_name(names_state *ns, const xlsb_rec *rec)
+{
+    xlsb_rec *n = realloc(ns->names, (ns->nnames + 1) * sizeof *n);
+    if (n == NULL)
+        return -1;
+    ns->names = n;
+    ns->names[ns->nnames++] = *rec;
+    return 0;
+}
+
+static int keep_sup(names_state *ns, bool self)
+{
+    bool *n = realloc(ns->sup_self, (ns->nsup + 1) * sizeof *n);
+    if (n == NULL)
+        return -1;
+    ns->sup_self = n;
+    ns->sup_self[ns->nsup++] = self;
+    return 0;
+}
+
+/* The worksheet (index into src->sheets) that BrtExternSheet entry `ixti`
+** names in this workbook, or -1. */
+static int64_t sheet_of_xti(const xlsb_source *src, const names_state *ns, uint32_t ixti)
+{
+    if (ixti >= ns->nxti)
+        return -1;
+    const uint8_t *x = ns->xti + 12 * (size_t)ixti;
+    uint32_t sup = lt_le32(x), first = lt_le32(x + 4), last = lt_le32(x + 8);
+    if (sup >= ns->nsup || !ns->sup_self[sup] || first != last)
+        return -1;
+    for (uint32_t i = 0; i < src->nsheets; i++)
+        if (!src->sheets[i].is_name && src->sheets[i].tab == first)
+            return i;
+    return -1;
+}
+
+/* A BrtName that is a workbook-level name of one rectangle of a worksheet
+** becomes a table; any other name (sheet-level, hidden, a function, a
+** constant, a formula, another workbook's cells) is left out. */
+static int add_name(xlsb_source *src, const names_state *ns, const xlsb_rec *rec, lt_error *err)
+{
+    const uint8_t *d = rec->data;
+    if (rec->len < 13)
+        return 0;
+    uint32_t flags = lt_le32(d), itab = lt_le32(d + 5), cch;
+    size_t used;
+    /* fHidden, fFunc, fOB, fProc, fBuiltin */
+    if ((flags & 0x2F) != 0 || itab != UINT32_MAX || !xlsb_wide_string(d + 9, rec->len - 9, &cch, &used) ||
+        cch == 0 || cch > 255)
+        return 0;
+    size_t p = 9 + used;
+    if (rec->len - p < 4)
+        return 0;
+    uint32_t cce = lt_le32(d + p);
+    const uint8_t *f = d + p + 4;
+    if (cce > rec->len - p - 4)
+        return 0;
+    uint32_t r0, r1, c0, c1, ixti;
+    if (cce == 9 && (f[0] & 0x9F) == 0x1A) {          /* PtgRef3d */
+        ixti = lt_le16(f + 1);
+        r0 = r1 = lt_le32(f + 3);
+        c0 = c1 = lt_le16(f + 7) & 0x3FFF;
+    } else if (cce == 15 && (f[0] & 0x9F) == 0x1B) {  /* PtgArea3d */
+        ixti = lt_le16(f + 1);
+        r0 = lt_le32(f + 3);
+        r1 = lt_le32(f + 7);
+        c0 = lt_le16(f + 11) & 0x3FFF;
+        c1 = lt_le16(f + 13) & 0x3FFF;
+    } else {
+        return 0;
+    }
+    if (r0 > r1 || c0 > c1 || r1 > XLSB_MAX_ROW || c1 > XLSB_MAX_COL)
+        return 0;
+    int64_t si = sheet_of_xti(src, ns, ixti);
+    if (si < 0)
+        return 0;
+    char *name = malloc((size_t)cch * 3 + 1);
+    if (name == NULL)
+        return lt_error_set(err, "HY001", "out of memory");
+    name[xlsb_utf16_to_utf8(d + 13, cch, name)] = '\0';
+    for (uint32_t i = 0; i < src->nsheets; i++)
+        if (src->sheets[i].is_name && strcasecmp(src->sheets[i].name, name) == 0) {
+            free(name);
+            return 0;
+        }
+    xlsb_sheet *sheets = realloc(src->sheets, (src->nsheets + 1) * sizeof *sheets);
+    char *part = sheets ? strdup(sheets[si].part) : NULL;
+    if (sheets != NULL)
+        src->sheets = sheets;
+    if (sheets == NULL || part == NULL) {
+        free(name);
+        free(part);
+        return lt_error_set(err, "HY001", "out of memory");
+    }
+    xlsb_sheet *sh = &sheets[src->nsheets++];
+    memset(sh, 0, sizeof *sh);
+    sh->name = name;
+    sh->part = part;
+    sh->tab = UINT32_MAX;
+    sh->is_name = true;
+    sh->r0 = r0;
+    sh->r1 = r1;
+    sh->c0 = c0;
+    sh->c1 = c1;
     return 0;
 }
 
@@ -307,16 +440,47 @@ static int parse_workbook_part(xlsb_source *src, const rels *wr, lt_error *err)
         return -1;
     size_t pos = 0;
     xlsb_rec rec;
-    int r, rc = 0;
-    while ((r = xlsb_record_next(d, len, &pos, &rec)) == 1) {
-        if (rec.type == XLSB_WBPROP && rec.len >= 4)
-            src->date1904 = (lt_le32(rec.data) & 1) != 0;
-        else if (rec.type == XLSB_BUNDLESH && (rc = bundle_sheet(src, wr, &rec, err)) != 0)
+    names_state ns;
+    memset(&ns, 0, sizeof ns);
+    uint32_t tab = 0;
+    int r = 0, rc = 0;
+    while (rc == 0 && (r = xlsb_record_next(d, len, &pos, &rec)) == 1) {
+        switch (rec.type) {
+        case XLSB_WBPROP:
+            if (rec.len >= 4)
+                src->date1904 = (lt_le32(rec.data) & 1) != 0;
             break;
+        case XLSB_BUNDLESH:
+            rc = bundle_sheet(src, wr, &rec, tab++, err);
+            break;
+        case XLSB_NAME:
+            if (keep_name(&ns, &rec) != 0)
+                rc = lt_error_set(err, "HY001", "out of memory");
+            break;
+        case XLSB_SUP_SELF:
+        case XLSB_SUP_SAME:
+        case XLSB_SUP_BOOK_SRC:
+        case XLSB_SUP_ADDIN:
+            if (keep_sup(&ns, rec.type == XLSB_SUP_SELF) != 0)
+                rc = lt_error_set(err, "HY001", "out of memory");
+            break;
+        case XLSB_EXTERN_SHEET:
+            if (rec.len >= 4 && lt_le32(rec.data) <= (rec.len - 4) / 12) {
+                ns.xti = rec.data + 4;
+                ns.nxti = lt_le32(rec.data);
+            }
+            break;
+        default:
+            break;
+        }
     }
     if (r < 0 && rc == 0)
         rc = lt_error_set(err, "HY000", "'%s': the workbook part '%s' has a record running past its end at "
                           "offset %zu (truncated?)", src->label, src->workbook_part, pos);
+    for (uint32_t i = 0; rc == 0 && i < ns.nnames; i++)
+        rc = add_name(src, &ns, &ns.names[i], err);
+    free(ns.names);
+    free(ns.sup_self);
     free(d);
     return rc;
 }

@@ -141,10 +141,19 @@ void xlsb_stream_close(xlsb_stream *st);
 
 /* ---- the workbook source -------------------------------------------------- */
 
+#define XLSB_MAX_ROW 1048575u
+#define XLSB_MAX_COL 16383u
+
+/* A table: a worksheet (its used range), or a workbook-level defined name
+** that refers to one rectangle of a worksheet (that rectangle, its rows
+** clipped at the last one holding a value). */
 typedef struct xlsb_sheet {
-    char *name;             /* UTF-8, without the '$' */
+    char *name;             /* UTF-8: the sheet's without the '$', or the defined name */
     char *part;             /* ZIP name of the sheet part */
     uint8_t visibility;     /* 0 visible, 1 hidden, 2 very hidden */
+    uint32_t tab;           /* position among the workbook's BrtBundleSh */
+    bool is_name;           /* a defined name: the table is the rectangle */
+    uint32_t r0, r1, c0, c1;/* the rectangle read (a worksheet: all of it) */
     /* Filled by the type scan (sheet.c). */
     bool empty;
     uint32_t first_row, last_row, first_col, ncols;

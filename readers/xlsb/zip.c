@@ -3,8 +3,9 @@
 ** directory record (ZIP64 when present), the central directory, and an
 ** entry's bytes through its local header, stored or deflated (zlib's
 ** inflate, raw deflate).  Every size and offset is checked against the
-** file, and the bytes read against the entry's CRC-32; an entry never inflates past what its caller allows, so a zip bomb
-** costs at most that much memory.
+** file, and the bytes read against the entry's CRC-32; an entry never
+** inflates past what its caller allows, so a zip bomb costs at most that
+** much memory.  (Sheet parts are streamed instead: stream.c.)
 */
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +20,6 @@
 #define LOC64_SIG   0x07064b50u
 #define CDIR_SIG    0x02014b50u
 #define LOCAL_SIG   0x04034b50u
-
 
 uint32_t xlsb_crc32(const uint8_t *p, size_t n)
 {

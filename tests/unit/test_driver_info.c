@@ -161,7 +161,9 @@ static void test_info_values(void **state)
                      SQL_SO_FORWARD_ONLY | SQL_SO_STATIC);
     assert_int_equal(info_u32(f->dbc, SQL_ODBC_INTERFACE_CONFORMANCE), SQL_OIC_CORE);
     assert_int_equal(info_u32(f->dbc, SQL_ASYNC_MODE), SQL_AM_NONE);
-    assert_int_equal(info_u32(f->dbc, SQL_AGGREGATE_FUNCTIONS), 0);
+    assert_int_equal(info_u32(f->dbc, SQL_AGGREGATE_FUNCTIONS),
+                     SQL_AF_ALL | SQL_AF_AVG | SQL_AF_COUNT | SQL_AF_DISTINCT | SQL_AF_MAX |
+                         SQL_AF_MIN | SQL_AF_SUM);
     assert_true(info_u32(f->dbc, SQL_STATIC_CURSOR_ATTRIBUTES1) & SQL_CA1_ABSOLUTE);
     assert_false(info_u32(f->dbc, SQL_FORWARD_ONLY_CURSOR_ATTRIBUTES1) & SQL_CA1_ABSOLUTE);
     /* not connected: no data source, no database */

@@ -5,6 +5,8 @@
 */
 #include "test_sql_harness.h"
 
+#include <pthread.h>
+
 static void test_inner(void **state)
 {
     (void)state;
@@ -167,6 +169,45 @@ static void test_pushdown(void **state)
     assert_string_equal(result, "Rex");
 }
 
+/* Joins, grouping and functions on one shared source from several
+** threads at once (run under ThreadSanitizer too). */
+static void *thread_main(void *arg)
+{
+    char *out = arg;
+    for (int k = 0; k < 10; k++) {
+        sql_stmt *st;
+        sql_cursor *cur;
+        lt_error e;
+        const char *sql = "SELECT UPPER(p.name), COUNT(t.id), SUM(t.weight), CASE WHEN p.age > 29 THEN 'y' END "
+                          "FROM people p LEFT JOIN pets t ON t.owner = p.id WHERE p.id IN (1, 2, 4) "
+                          "GROUP BY UPPER(p.name), CASE WHEN p.age > 29 THEN 'y' END ORDER BY 1";
+        if (sql_prepare(&source.base, sql, strlen(sql), &st, &e) != 0)
+            return NULL;
+        if (sql_execute(st, NULL, 0, &cur, &e) == 0) {
+            out[0] = '\0';
+            drain(cur, out, 512, &e);
+            sql_cursor_close(cur);
+        }
+        sql_stmt_free(st);
+    }
+    return NULL;
+}
+
+static void test_threads(void **state)
+{
+    (void)state;
+    pthread_t th[4];
+    char out[4][512];
+    source_init(2, false);
+    source.shared = true;
+    for (int i = 0; i < 4; i++)
+        pthread_create(&th[i], NULL, thread_main, out[i]);
+    for (int i = 0; i < 4; i++)
+        pthread_join(th[i], NULL);
+    for (int i = 0; i < 4; i++)
+        assert_string_equal(out[i], "ALICE|2|34.7|y;BOB|0|NULL|NULL;CAROL|2|0.1|y");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -175,6 +216,7 @@ int main(void)
         cmocka_unit_test_setup(test_many_rows, setup_default),
         cmocka_unit_test_setup(test_names_and_types, setup_default),
         cmocka_unit_test_setup(test_pushdown, setup_default),
+        cmocka_unit_test_setup(test_threads, setup_default),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

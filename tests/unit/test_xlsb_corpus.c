@@ -483,10 +483,15 @@ static bool check_row(lt_source *src, const char *open_error, char **f, const ch
         snprintf(why, whylen, "table not listed");
         return false;
     }
-    /* Tables are the sheets: the bare name reaches the same table. */
+    /* Tables are the sheets: the bare name reaches the same table, unless
+    ** a defined name is a table of that very name. */
     char bare[512];
     snprintf(bare, sizeof bare, "%.*s", (int)strlen(table) - 1, table);
-    if (lt_wb_find_table(src, bare, strlen(bare)) != ti ||
+    int64_t named = -1;
+    for (uint32_t i = 0; i < src->ntables && named < 0; i++)
+        if (strcmp(src->tables[i].name, bare) == 0)
+            named = i;
+    if (lt_wb_find_table(src, bare, strlen(bare)) != (named >= 0 ? named : ti) ||
         lt_wb_find_table(src, table, strlen(table)) != ti) {
         snprintf(why, whylen, "look-up by name fails");
         return false;
@@ -661,11 +666,74 @@ static void test_hdr_yes(void **state)
     }
 }
 
+/*
+** Workbook-level defined names of one rectangle are tables of their own:
+** AirportCode is CodeLists!$A$2:$B$2439 (the oracle of CodeLists without
+** its first row); sheet-level names (Airport) and names without a range
+** (vlook) are not tables.
+*/
+static void test_defined_names(void **state)
+{
+    (void)state;
+    lt_option items[1] = {{"HDR", "No"}};
+    lt_options opts = {1, items};
+    lt_source *src;
+    lt_error err;
+    if (lt_xlsb_reader.open(XLSB_DIR "/sheetjs_poi_46535_hidden_sheets.xlsb", &opts, &src, &err) != 0)
+        fail_msg("%s", err.message);
+    assert_true(lt_wb_find_table(src, "Airport", 7) < 0);
+    assert_true(lt_wb_find_table(src, "vlook", 5) < 0);
+    int64_t ti = lt_wb_find_table(src, "airportcode", 11);
+    assert_true(ti >= 0);
+    const lt_table *t = &src->tables[ti];
+    assert_string_equal(t->name, "AirportCode");
+    assert_string_equal(t->kind, "TABLE");
+    assert_int_equal(t->ncols, 2);
+    assert_int_equal(t->row_estimate, 2438);
+    size_t len;
+    char *text = slurp(XLSB_DIR "/csv/sheetjs_poi_46535_hidden_sheets.s2.csv", &len);
+    assert_non_null(text);
+    grid oracle;
+    csv_parse(text, len, &oracle);
+    free(text);
+    for (size_t k = 0; k < oracle.rows[1].n; k++)
+        free(oracle.rows[1].f[k].text);
+    free(oracle.rows[1].f);
+    memmove(&oracle.rows[1], &oracle.rows[2], (oracle.n - 2) * sizeof *oracle.rows);
+    oracle.n--;
+    static const uint32_t caps[] = {LT_BATCH_ROWS, 3};
+    for (size_t k = 0; k < 2; k++) {
+        result res;
+        read_table(src, (uint32_t)ti, caps[k], &res);
+        assert_true(res.ok);
+        char why[1400];
+        if (!compare(&res, &oracle, false, why, sizeof why))
+            fail_msg("AirportCode: %s", why);
+        grid_free(&res.g);
+    }
+    grid_free(&oracle);
+    src->reader->close(src);
+
+    /* Names in Japanese, one cell each; a name may equal a sheet's bare name. */
+    if (lt_xlsb_reader.open(XLSB_DIR "/sheetjs_defined_names_unicode.xlsb", &opts, &src, &err) != 0)
+        fail_msg("%s", err.message);
+    ti = lt_wb_find_table(src, "\xE6\x97\xA5\xE6\x9C\xAC\xE8\xAA\x9E", 9);   /* 日本語 */
+    assert_true(ti >= 0);
+    result res;
+    read_table(src, (uint32_t)ti, 10, &res);
+    assert_true(res.ok);
+    assert_int_equal(res.g.n, 2);
+    assert_string_equal(res.g.rows[1].f[0].text, "NamedDefine");
+    grid_free(&res.g);
+    src->reader->close(src);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_corpus),
         cmocka_unit_test(test_hdr_yes),
+        cmocka_unit_test(test_defined_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

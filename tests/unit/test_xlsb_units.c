@@ -227,6 +227,91 @@ static void test_zip_lies(void **state)
     free(z.out.p);
 }
 
+/* ZIP64: the end record points nowhere (0xFFFF...), a locator points at
+** the ZIP64 end record, and the entry's sizes and offset come from its
+** ZIP64 extra field. */
+static void test_zip64(void **state)
+{
+    (void)state;
+    tzip z = {0};
+    const char *text = "zip64 entry";
+    tzip_add(&z, "big.bin", text, strlen(text), 1);
+    tbuf *b = &z.out;
+    tzip_entry *e = &z.e[0];
+    size_t at = b->len;
+    tb_u32(b, 0x02014b50u);
+    tb_u16(b, 45);
+    tb_u16(b, 45);
+    tb_u16(b, 0);
+    tb_u16(b, 8);
+    tb_u32(b, 0);
+    tb_u32(b, e->crc);
+    tb_u32(b, 0xFFFFFFFFu);
+    tb_u32(b, 0xFFFFFFFFu);
+    tb_u16(b, 7);
+    tb_u16(b, 4 + 24);
+    tb_u16(b, 0);
+    tb_u16(b, 0);
+    tb_u16(b, 0);
+    tb_u32(b, 0);
+    tb_u32(b, 0xFFFFFFFFu);
+    tb_put(b, "big.bin", 7);
+    tb_u16(b, 1);
+    tb_u16(b, 24);
+    tb_u32(b, e->usize);
+    tb_u32(b, 0);
+    tb_u32(b, e->csize);
+    tb_u32(b, 0);
+    tb_u32(b, e->local);
+    tb_u32(b, 0);
+    size_t dsize = b->len - at, eocd64 = b->len;
+    tb_u32(b, 0x06064b50u);
+    tb_u32(b, 44);
+    tb_u32(b, 0);
+    tb_u16(b, 45);
+    tb_u16(b, 45);
+    tb_u32(b, 0);
+    tb_u32(b, 0);
+    tb_u32(b, 1);
+    tb_u32(b, 0);
+    tb_u32(b, 1);
+    tb_u32(b, 0);
+    tb_u32(b, (uint32_t)dsize);
+    tb_u32(b, 0);
+    tb_u32(b, (uint32_t)at);
+    tb_u32(b, 0);
+    tb_u32(b, 0x07064b50u);
+    tb_u32(b, 0);
+    tb_u32(b, (uint32_t)eocd64);
+    tb_u32(b, 0);
+    tb_u32(b, 1);
+    tb_u32(b, 0x06054b50u);
+    tb_u16(b, 0xFFFF);
+    tb_u16(b, 0xFFFF);
+    tb_u16(b, 0xFFFF);
+    tb_u16(b, 0xFFFF);
+    tb_u32(b, 0xFFFFFFFFu);
+    tb_u32(b, 0xFFFFFFFFu);
+    tb_u16(b, 0);
+    xlsb_zip zip;
+    lt_error err;
+    if (xlsb_zip_open(&zip, b->p, b->len, "z64.xlsb", &err) != 0)
+        fail_msg("%s", err.message);
+    assert_int_equal(zip.n, 1);
+    assert_int_equal(zip.entries[0].usize, strlen(text));
+    uint8_t *out;
+    size_t len;
+    assert_int_equal(xlsb_zip_read(&zip, 0, XLSB_PART_MAX, &out, &len, &err), 0);
+    assert_memory_equal(out, text, len);
+    free(out);
+    xlsb_zip_close(&zip);
+    /* A locator pointing outside the file. */
+    b->p[b->len - 22 - 20 + 8] = 0xF0;
+    assert_int_equal(xlsb_zip_open(&zip, b->p, b->len, "z64.xlsb", &err), -1);
+    assert_non_null(strstr(err.message, "ZIP64"));
+    free(b->p);
+}
+
 /* ---- a whole workbook ------------------------------------------------------------ */
 
 static const char *RELS =
@@ -251,6 +336,32 @@ static void bundle(tbuf *wb, uint32_t hs, const char *rid, const char *name)
     tb_wstr(&d, rid);
     tb_wstr(&d, name);
     tb_rec(wb, XLSB_BUNDLESH, &d);
+    free(d.p);
+}
+
+/* A BrtName of PtgArea3d r0:r1, c0:c1 through XTI 0 (c1 == UINT32_MAX:
+** no formula at all). */
+static void defined_name(tbuf *wb, uint32_t flags, uint32_t itab, const char *name, uint32_t r0, uint32_t r1,
+                         uint32_t c0, uint32_t c1)
+{
+    tbuf d = {0};
+    tb_u32(&d, flags);
+    tb_u8(&d, 0);
+    tb_u32(&d, itab);
+    tb_wstr(&d, name);
+    if (c1 == UINT32_MAX) {
+        tb_u32(&d, 0);
+    } else {
+        tb_u32(&d, 15);
+        tb_u8(&d, 0x3B);
+        tb_u16(&d, 0);
+        tb_u32(&d, r0);
+        tb_u32(&d, r1);
+        tb_u16(&d, c0);
+        tb_u16(&d, c1);
+    }
+    tb_u32(&d, 0);
+    tb_rec(wb, 39, &d);
     free(d.p);
 }
 
@@ -279,6 +390,20 @@ static void build_workbook(tbuf *out)
     d.len = 0;
     bundle(&wb, 1, "rId1", "Data");
     bundle(&wb, 0, "rId3", "Chart");
+    /* the externals: this workbook, one XTI for its first sheet */
+    tb_rec(&wb, 357, NULL);
+    tb_u32(&d, 1);
+    tb_u32(&d, 0);
+    tb_u32(&d, 0);
+    tb_u32(&d, 0);
+    tb_rec(&wb, 362, &d);
+    d.len = 0;
+    /* names: two ranges, then a hidden one, a sheet-level one, a constant */
+    defined_name(&wb, 0, UINT32_MAX, "Block", 1, 4, 1, 2);
+    defined_name(&wb, 0, UINT32_MAX, "Whole", 0, 1048575, 3, 3);
+    defined_name(&wb, 1, UINT32_MAX, "Hidden", 1, 4, 1, 2);
+    defined_name(&wb, 0, 0, "Local", 1, 4, 1, 2);
+    defined_name(&wb, 0, UINT32_MAX, "Const", 0, 0, 0, UINT32_MAX);
     /* shared strings: rich "Hello" (2 runs), plain "World", phonetic "caf\xe9" */
     tb_u8(&d, 1);
     tb_wstr(&d, "Hello");
@@ -435,7 +560,7 @@ static void test_workbook(void **state)
     lt_error err;
     if (lt_xlsb_open_memory(wb.p, wb.len, "unit.xlsb", &opts, &src, &err) != 0)
         fail_msg("%s", err.message);
-    assert_int_equal(src->ntables, 1);     /* the chart sheet is no table */
+    assert_int_equal(src->ntables, 3);     /* the chart sheet is no table; 2 names are */
     const lt_table *t = &src->tables[0];
     assert_string_equal(t->name, "Data$");
     assert_int_equal(t->ncols, 3);         /* B..D */
@@ -448,6 +573,17 @@ static void test_workbook(void **state)
     assert_string_equal(buf, "World|-|-|inl\xc3\xafne");
     column_text(src, 0, 2, buf, sizeof buf);
     assert_string_equal(buf, "42|TRUE|-|3.5");
+    /* Block = B2:C5: the rectangle; Whole = D:D, its rows cut after the last value. */
+    assert_string_equal(src->tables[1].name, "Block");
+    assert_int_equal(src->tables[1].ncols, 2);
+    assert_int_equal(src->tables[1].row_estimate, 4);
+    column_text(src, 1, 1, buf, sizeof buf);
+    assert_string_equal(buf, "World|-|-|inl\xc3\xafne");
+    assert_string_equal(src->tables[2].name, "Whole");
+    assert_int_equal(src->tables[2].ncols, 1);
+    assert_int_equal(src->tables[2].row_estimate, 5);
+    column_text(src, 2, 0, buf, sizeof buf);
+    assert_string_equal(buf, "-|42|TRUE|-|3.5");
     src->reader->close(src);
 
     /* HDR=Yes: names from row 2, types from the rest. */
@@ -578,6 +714,7 @@ int main(void)
         cmocka_unit_test(test_utf16),
         cmocka_unit_test(test_zip_entries),
         cmocka_unit_test(test_zip_lies),
+        cmocka_unit_test(test_zip64),
         cmocka_unit_test(test_workbook),
         cmocka_unit_test(test_shared_strings),
         cmocka_unit_test(test_long_sheet),
