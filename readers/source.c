@@ -12,11 +12,13 @@
 #include "dbf/dbf.h"
 #include "sqlite/sqlite.h"
 #include "xls/xls.h"
+#include "xlsb/xlsb.h"
 
 const lt_reader *const lt_readers[] = {
     &lt_sqlite_reader,
     &lt_access_reader,
     &lt_xls_reader,
+    &lt_xlsb_reader,
     &lt_dbf_reader,
     NULL,
 };
@@ -55,7 +57,7 @@ int lt_source_open(const char *path, const lt_options *opts, lt_source **out,
         }
     }
     if (best == NULL)
-        return lt_error_set(err, "08001", "'%s' is not a file format Lector reads (SQLite 3, Access .mdb/.accdb, Excel .xls, dBASE/FoxPro .dbf)", path);
+        return lt_error_set(err, "08001", "'%s' is not a file format Lector reads (SQLite 3, Access .mdb/.accdb, Excel .xls/.xlsb, dBASE/FoxPro .dbf)", path);
     return best->open(path, opts, out, err);
 }
 
