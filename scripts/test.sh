@@ -25,6 +25,6 @@ run_suite build-asan "ASan+UBSan" -- -DLECTOR_SANITIZE=ON -DCMAKE_BUILD_TYPE=Deb
 run_suite build-tsan "ThreadSanitizer" -L threads -- -DLECTOR_TSAN=ON -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=clang
 echo "== bench: quick parity smoke"
 bench/run --quick --build build --no-perf
-echo "== fuzz: 20 s per target"
-scripts/fuzz.sh 20
+echo "== fuzz: 60 s per target"
+scripts/fuzz.sh 60
 echo "== all suites passed"
