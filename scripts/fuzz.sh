@@ -18,7 +18,7 @@ for fuzzer in "$BUILD"/tests/fuzz/fuzz_*; do
   name=$(basename "$fuzzer"); module=${name#fuzz_}
   seeds=$(mktemp -d)
   if [ "$module" = dbf ]; then
-    tests/fuzz/make_dbf_seeds.sh "$CORPUS/dbf" "$seeds"   # tables with their memos
+    tests/fuzz/make_dbf_seeds.sh "$CORPUS/dbf" "$seeds" >/dev/null  # tables with their memos
   elif [ -d "$CORPUS/$module" ]; then          # a reader: its corpus files
     find "$CORPUS/$module" -type f ! -name '*.csv' ! -name '*.tsv' ! -name '*.md' \
       ! -name '*.py' ! -name '*.js' -size -600k -exec cp {} "$seeds"/ \;
