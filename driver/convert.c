@@ -80,10 +80,16 @@ static lt_int128 dec_max(void)
 /* Write the decimal digits of `v` ending at `end`; returns the start. */
 static char *put_digits(char *end, lt_uint128 v)
 {
-    do {
+    /* 128-bit division is a library call: use it only above 64 bits. */
+    while (v > UINT64_MAX) {
         *--end = (char)('0' + (int)(v % 10));
         v /= 10;
-    } while (v != 0);
+    }
+    uint64_t u = (uint64_t)v;
+    do {
+        *--end = (char)('0' + (int)(u % 10));
+        u /= 10;
+    } while (u != 0);
     return end;
 }
 
