@@ -1,7 +1,7 @@
 /*
 ** sheet.c — the type scan of one worksheet at open: where its records are,
 ** its used range (DIMENSIONS is not trusted: the cells decide), the header
-** row (HDR=Yes) and every column's type from all its cells (workbook.h).
+** row (HDR=Yes) and every column's type from all its cells (wbgrid.h).
 **
 ** Cells normally come in row order; the first cell then sits in the first
 ** used row, so one walk can set the header row aside.  A sheet whose cells
@@ -14,89 +14,21 @@
 #include "../common/endian.h"
 #include "xls_internal.h"
 
-#define NO_ROW UINT32_MAX
-
-typedef struct scan_state {
-    lt_wb_stats *stats;      /* per absolute column */
-    char **headers;          /* per absolute column (HDR=Yes) */
-    uint32_t *header_len;
-    uint32_t cap;            /* columns allocated */
-    bool any;
-    bool ordered;
-    uint32_t first_seen, min_row, max_row, min_col, max_col;
-} scan_state;
-
-static void state_free(scan_state *st)
-{
-    if (st->headers != NULL)
-        for (uint32_t c = 0; c < st->cap; c++)
-            free(st->headers[c]);
-    free(st->stats);
-    free(st->headers);
-    free(st->header_len);
-    memset(st, 0, sizeof *st);
-}
-
-static int state_grow(scan_state *st, uint32_t col)
-{
-    if (col < st->cap)
-        return 0;
-    uint32_t cap = st->cap ? st->cap : 16;
-    while (cap <= col)
-        cap *= 2;
-    lt_wb_stats *s = realloc(st->stats, cap * sizeof *s);
-    if (s != NULL)
-        st->stats = s;
-    char **h = realloc(st->headers, cap * sizeof *h);
-    if (h != NULL)
-        st->headers = h;
-    uint32_t *hl = realloc(st->header_len, cap * sizeof *hl);
-    if (hl != NULL)
-        st->header_len = hl;
-    if (s == NULL || h == NULL || hl == NULL)
-        return -1;
-    memset(st->stats + st->cap, 0, (cap - st->cap) * sizeof *s);
-    memset(st->headers + st->cap, 0, (cap - st->cap) * sizeof *h);
-    memset(st->header_len + st->cap, 0, (cap - st->cap) * sizeof *hl);
-    st->cap = cap;
-    return 0;
-}
-
-static int keep_header(const xls_source *src, scan_state *st, const xls_cell *c)
-{
-    char buf[LT_WB_RENDER_MAX];
-    const char *text;
-    uint32_t len;
-    free(st->headers[c->col]);
-    st->headers[c->col] = NULL;
-    if (!lt_wb_cell_text(&c->v, src->date1904, buf, &text, &len))
-        return 0;
-    char *copy = malloc((size_t)len + 1);
-    if (copy == NULL)
-        return -1;
-    memcpy(copy, text, len);
-    copy[len] = '\0';
-    st->headers[c->col] = copy;
-    st->header_len[c->col] = len;
-    return 0;
-}
-
 /*
-** One walk over the cells: the used range, and the stats of every cell not
-** in the header row.  header_row == NO_ROW: the header row is the row of
-** the first cell (right when the cells are in order).
+** One walk over the cells into the grid (wbgrid.h); *ordered tells whether
+** their rows never went back.  The header row is the row of the first cell
+** (right when the cells are in order).
 */
-static int walk(xls_source *src, xls_sheet *sh, uint32_t header_row, scan_state *st,
-                bool *dialog, lt_error *err)
+static int walk(xls_source *src, xls_sheet *sh, lt_wb_grid *g, bool *ordered, bool *dialog,
+                lt_error *err)
 {
     lt_arena scratch;
     lt_arena_init(&scratch);
     xls_cells it;
     xls_cells_start(&it, src, sh, &scratch);
-    st->any = false;
-    st->ordered = true;
+    *ordered = true;
     int rc = 0;
-    uint32_t prev = 0;
+    uint32_t prev = 0, header_row = LT_WB_NO_ROW;
     for (;;) {
         xls_cell c;
         lt_arena_reset(&scratch);
@@ -105,36 +37,11 @@ static int walk(xls_source *src, xls_sheet *sh, uint32_t header_row, scan_state 
             rc = r;
             break;
         }
-        if (state_grow(st, c.col) != 0) {
-            rc = lt_error_set(err, "HY001", "out of memory");
-            break;
-        }
-        if (!st->any) {
-            st->any = true;
-            st->first_seen = st->min_row = st->max_row = c.row;
-            st->min_col = st->max_col = c.col;
-            if (header_row == NO_ROW)
-                header_row = c.row;
-        }
         if (c.row < prev)
-            st->ordered = false;
+            *ordered = false;
         prev = c.row;
-        if (c.row < st->min_row)
-            st->min_row = c.row;
-        if (c.row > st->max_row)
-            st->max_row = c.row;
-        if (c.col < st->min_col)
-            st->min_col = c.col;
-        if (c.col > st->max_col)
-            st->max_col = c.col;
-        if (src->hdr && c.row == header_row) {
-            if (keep_header(src, st, &c) != 0) {
-                rc = lt_error_set(err, "HY001", "out of memory");
-                break;
-            }
-        } else {
-            lt_wb_stats_add(&st->stats[c.col], &c.v, src->date1904);
-        }
+        if ((rc = lt_wb_grid_add(g, c.row, c.col, &c.v, &header_row, src->hdr, src->date1904, err)) != 0)
+            break;
     }
     *dialog = it.dialog;
     lt_arena_free(&scratch);
@@ -142,12 +49,9 @@ static int walk(xls_source *src, xls_sheet *sh, uint32_t header_row, scan_state 
 }
 
 /* Second walk for TEXT columns holding numbers: their rendered lengths. */
-static int size_numbers(xls_source *src, xls_sheet *sh, scan_state *st, lt_error *err)
+static int size_numbers(xls_source *src, xls_sheet *sh, lt_wb_grid *g, lt_error *err)
 {
-    bool needed = false;
-    for (uint32_t c = st->min_col; c <= st->max_col && !needed; c++)
-        needed = lt_wb_stats_needs_size(&st->stats[c]);
-    if (!needed)
+    if (!lt_wb_grid_needs_size(g))
         return 0;
     lt_arena scratch;
     lt_arena_init(&scratch);
@@ -160,48 +64,11 @@ static int size_numbers(xls_source *src, xls_sheet *sh, scan_state *st, lt_error
         r = xls_cells_next(&it, &c, err);
         if (r <= 0)
             break;
-        if (c.v.kind == LT_WB_NUMBER && !(src->hdr && c.row == sh->first_row) &&
-            c.col < st->cap && st->stats[c.col].unsized > 0)
-            lt_wb_stats_size(&st->stats[c.col], &c.v);
+        if (!(src->hdr && c.row == sh->first_row))
+            lt_wb_grid_size(g, c.col, &c.v);
     }
     lt_arena_free(&scratch);
     return r;
-}
-
-static int build_table(xls_source *src, xls_sheet *sh, scan_state *st, lt_table *tab,
-                       lt_error *err)
-{
-    uint32_t ncols = sh->ncols;
-    size_t nlen = strlen(sh->name);
-    tab->name = malloc(nlen + 2);
-    tab->cols = calloc(ncols, sizeof *tab->cols);
-    lt_bytes *heads = src->hdr && !sh->empty ? calloc(ncols, sizeof *heads) : NULL;
-    char **names = calloc(ncols, sizeof *names);
-    if (tab->name == NULL || tab->cols == NULL || names == NULL || (src->hdr && !sh->empty && heads == NULL))
-        goto oom;
-    memcpy(tab->name, sh->name, nlen);
-    memcpy(tab->name + nlen, "$", 2);
-    tab->kind = "TABLE";
-    tab->ncols = ncols;
-    for (uint32_t c = 0; heads != NULL && c < ncols; c++) {
-        heads[c].ptr = st->headers[sh->first_col + c];
-        heads[c].len = st->header_len[sh->first_col + c];
-    }
-    if (lt_wb_column_names(ncols, heads, names) != 0)
-        goto oom;
-    lt_wb_stats none = {0};
-    for (uint32_t c = 0; c < ncols; c++) {
-        tab->cols[c].name = names[c];
-        lt_wb_describe_column(sh->empty ? &none : &st->stats[sh->first_col + c], &tab->cols[c]);
-    }
-    tab->row_estimate = sh->empty || sh->data_row > sh->last_row ? 0 : (int64_t)sh->last_row + 1 - sh->data_row;
-    free(heads);
-    free(names);
-    return 0;
-oom:
-    free(heads);
-    free(names);
-    return lt_error_set(err, "HY001", "out of memory");
 }
 
 /* The sheet's BOF: where its records start and whether it is a worksheet. */
@@ -230,16 +97,16 @@ int xls_sheet_scan(xls_source *src, xls_sheet *sh, lt_table *tab, lt_error *err)
         return -1;
     if (!sh->worksheet)
         return 0;
-    scan_state st = {0};
-    bool dialog = false;
-    int rc = walk(src, sh, NO_ROW, &st, &dialog, err);
-    if (rc == 0 && !st.ordered && !dialog) {
+    lt_wb_grid g = {0};
+    bool ordered = true, dialog = false;
+    int rc = walk(src, sh, &g, &ordered, &dialog, err);
+    if (rc == 0 && !ordered && !dialog) {
         /* From now on the sheet is walked in row order, through an index. */
         rc = xls_cells_index(src, sh, err);
-        if (rc == 0 && src->hdr && st.min_row != st.first_seen) {
+        if (rc == 0 && src->hdr && g.min_row != g.first_seen) {
             /* The first cell was not in the first row: the header was wrong. */
-            state_free(&st);
-            rc = walk(src, sh, NO_ROW, &st, &dialog, err);
+            lt_wb_grid_free(&g);
+            rc = walk(src, sh, &g, &ordered, &dialog, err);
         }
     }
     if (rc != 0)
@@ -248,16 +115,18 @@ int xls_sheet_scan(xls_source *src, xls_sheet *sh, lt_table *tab, lt_error *err)
         sh->worksheet = false;
         goto done;
     }
-    sh->empty = !st.any;
-    sh->first_row = st.any ? st.min_row : 0;
-    sh->last_row = st.any ? st.max_row : 0;
-    sh->first_col = st.any ? st.min_col : 0;
-    sh->ncols = st.any ? st.max_col - st.min_col + 1 : 1;
+    sh->empty = !g.any;
+    sh->first_row = g.any ? g.min_row : 0;
+    sh->last_row = g.any ? g.max_row : 0;
+    sh->first_col = g.any ? g.min_col : 0;
+    sh->ncols = g.any ? g.max_col - g.min_col + 1 : 1;
     sh->data_row = sh->first_row + (src->hdr ? 1 : 0);
-    if (st.any && (rc = size_numbers(src, sh, &st, err)) != 0)
+    if (g.any && (rc = size_numbers(src, sh, &g, err)) != 0)
         goto done;
-    rc = build_table(src, sh, &st, tab, err);
+    lt_wb_range range = {sh->name, "$", sh->empty, src->hdr, sh->first_col, sh->ncols, sh->data_row,
+                         sh->last_row};
+    rc = lt_wb_grid_table(&g, &range, tab, err);
 done:
-    state_free(&st);
+    lt_wb_grid_free(&g);
     return rc;
 }

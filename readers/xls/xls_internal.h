@@ -14,7 +14,7 @@
 #include "../common/arena.h"
 #include "../common/error.h"
 #include "../common/platform.h"
-#include "../common/workbook.h"
+#include "../common/wbgrid.h"
 #include "../reader.h"
 
 /* ---- compound file (cfb.c) ----------------------------------------------- */

@@ -23,9 +23,7 @@ static const uint8_t cfb_signature[8] = {0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1
 struct lt_scan {
     xlsb_source *src;
     const xlsb_sheet *sheet;
-    int32_t *first_of;       /* table column -> first batch column, or -1 */
-    int32_t *next_of;        /* batch column -> next batch column of the same table column */
-    uint32_t ncols;          /* table columns */
+    lt_wb_columns cols;      /* table column -> batch columns */
     xlsb_cells it;
     bool started;            /* `it` holds a stream to end */
     xlsb_cell pending;       /* read, but of a later batch's row */
@@ -113,13 +111,10 @@ static int load_tables(xlsb_source *src, lt_error *err)
         }
         lt_table_clear(tab);
         memset(tab, 0, sizeof *tab);
-        size_t n = strlen(sh->name);
-        tab->name = malloc(n + 2);
+        tab->name = lt_wb_table_name(sh->name, sh->is_name ? "" : "$");
         tab->error = strdup(e.message);
         if (tab->name == NULL || tab->error == NULL)
             return lt_error_set(err, "HY001", "out of memory");
-        memcpy(tab->name, sh->name, n);
-        memcpy(tab->name + n, sh->is_name ? "" : "$", sh->is_name ? 1 : 2);
         tab->kind = "TABLE";
         tab->row_estimate = -1;
     }
@@ -198,8 +193,7 @@ static void xlsb_scan_close(lt_scan *scan)
     if (scan->started)
         xlsb_cells_end(&scan->it);
     free(scan->pending_text);
-    free(scan->first_of);
-    free(scan->next_of);
+    lt_wb_columns_free(&scan->cols);
     free(scan);
 }
 
@@ -207,38 +201,17 @@ static int xlsb_scan_open(lt_source *base, const lt_scan_spec *spec, lt_scan **o
 {
     xlsb_source *src = (xlsb_source *)base;
     *out = NULL;
-    if (spec->table >= base->ntables)
-        return lt_error_set(err, "HY000", "'%s': no table #%u", src->label, (unsigned)spec->table);
-    const lt_table *tab = &base->tables[spec->table];
-    if (tab->error != NULL)
-        return lt_error_set(err, "HY000", "%s", tab->error);
-    for (uint32_t i = 0; i < spec->npreds; i++)
-        spec->preds[i].use = LT_PUSH_UNUSED;
+    lt_wb_columns cols;
+    if (lt_wb_columns_open(&cols, base, src->label, spec, err) != 0)
+        return -1;
     lt_scan *scan = calloc(1, sizeof *scan);
-    if (scan == NULL)
+    if (scan == NULL) {
+        lt_wb_columns_free(&cols);
         return lt_error_set(err, "HY001", "out of memory");
+    }
     scan->src = src;
     scan->sheet = &src->sheets[spec->table];
-    scan->ncols = tab->ncols;
-    scan->first_of = malloc((tab->ncols + 1) * sizeof *scan->first_of);
-    scan->next_of = malloc((spec->ncols + 1) * sizeof *scan->next_of);
-    if (scan->first_of == NULL || scan->next_of == NULL) {
-        xlsb_scan_close(scan);
-        return lt_error_set(err, "HY001", "out of memory");
-    }
-    for (uint32_t c = 0; c < tab->ncols; c++)
-        scan->first_of[c] = -1;
-    /* Back to front, so each table column lists its batch columns in order. */
-    for (uint32_t i = spec->ncols; i-- > 0;) {
-        uint32_t c = spec->cols[i];
-        if (c >= tab->ncols) {
-            xlsb_scan_close(scan);
-            return lt_error_set(err, "HY000", "'%s': table %s has no column #%u", src->label, tab->name,
-                                (unsigned)c);
-        }
-        scan->next_of[i] = scan->first_of[c];
-        scan->first_of[c] = (int32_t)i;
-    }
+    scan->cols = cols;
     const xlsb_sheet *sh = scan->sheet;
     scan->next_row = sh->data_row;
     scan->done = sh->empty || sh->data_row > sh->last_row;
@@ -276,11 +249,7 @@ static int xlsb_scan_next(lt_scan *scan, lt_batch *batch, lt_error *err)
         return 0;
     xlsb_source *src = scan->src;
     const xlsb_sheet *sh = scan->sheet;
-    uint32_t n = sh->last_row + 1 - scan->next_row;
-    if (n > batch->capacity)
-        n = batch->capacity;
-    for (uint32_t b = 0; b < batch->ncols; b++)
-        memset(batch->cols[b].nulls, 1, n);
+    uint32_t n = lt_wb_batch_rows(batch, scan->next_row, sh->last_row);
     scan->it.arena = &batch->arena;
     uint32_t lo = scan->next_row, hi = scan->next_row + n;
     for (;;) {
@@ -306,29 +275,18 @@ static int xlsb_scan_next(lt_scan *scan, lt_batch *batch, lt_error *err)
             break;
         }
         uint32_t col = c.col - sh->first_col;
-        if (c.col < sh->first_col || col >= scan->ncols)
+        if (c.col < sh->first_col || col >= scan->cols.ncols)
             continue;
         if (c.v.kind == LT_WB_TEXT && c.v.len > 0 && c.v.text == scan->pending_text &&
             (c.v.text = lt_arena_strndup(&batch->arena, c.v.text, c.v.len)) == NULL)
             return lt_error_set(err, "HY001", "out of memory");
-        for (int32_t b = scan->first_of[col]; b >= 0; b = scan->next_of[b])
-            if (lt_wb_store(batch, (uint32_t)b, c.row - lo, &c.v, src->date1904) != 0)
-                return lt_error_set(err, "HY001", "out of memory");
+        if (lt_wb_columns_store(&scan->cols, batch, col, c.row - lo, &c.v, src->date1904, err) != 0)
+            return -1;
     }
     batch->count = n;
     scan->next_row = hi;
     scan->done = hi > sh->last_row;
     return 0;
-}
-
-static int64_t xlsb_count_rows(lt_source *base, uint32_t table, lt_error *err)
-{
-    if (table >= base->ntables)
-        return lt_error_set(err, "HY000", "no table #%u", (unsigned)table);
-    const lt_table *t = &base->tables[table];
-    if (t->error != NULL)
-        return lt_error_set(err, "HY000", "%s", t->error);
-    return t->row_estimate;
 }
 
 const lt_reader lt_xlsb_reader = {
@@ -339,5 +297,5 @@ const lt_reader lt_xlsb_reader = {
     .scan_open = xlsb_scan_open,
     .scan_next = xlsb_scan_next,
     .scan_close = xlsb_scan_close,
-    .count_rows = xlsb_count_rows,
+    .count_rows = lt_wb_count_rows,
 };

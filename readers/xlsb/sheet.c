@@ -8,7 +8,7 @@
 **
 ** The type scan: the used range (BrtWsDim is not trusted: the cells
 ** decide), the header row (HDR=Yes) and every column's type from all its
-** cells (workbook.h).  Rows come in ascending order in a sheet part; a part
+** cells (wbgrid.h).  Rows come in ascending order in a sheet part; a part
 ** whose rows go back is refused rather than read wrong.
 */
 #include <stdlib.h>
@@ -175,80 +175,14 @@ int xlsb_cells_next(xlsb_cells *it, xlsb_cell *out, lt_error *err)
 
 /* ---- the type scan ------------------------------------------------------------ */
 
-#define NO_ROW UINT32_MAX
-
 static bool in_rect(const xlsb_sheet *sh, const xlsb_cell *c)
 {
     return c->row >= sh->r0 && c->row <= sh->r1 && c->col >= sh->c0 && c->col <= sh->c1;
 }
 
-typedef struct scan_state {
-    lt_wb_stats *stats;      /* per absolute column */
-    char **headers;          /* per absolute column (HDR=Yes) */
-    uint32_t *header_len;
-    uint32_t cap;
-    bool any;
-    uint32_t min_row, max_row, min_col, max_col;
-} scan_state;
-
-static void state_free(scan_state *st)
-{
-    if (st->headers != NULL)
-        for (uint32_t c = 0; c < st->cap; c++)
-            free(st->headers[c]);
-    free(st->stats);
-    free(st->headers);
-    free(st->header_len);
-    memset(st, 0, sizeof *st);
-}
-
-static int state_grow(scan_state *st, uint32_t col)
-{
-    if (col < st->cap)
-        return 0;
-    uint32_t cap = st->cap ? st->cap : 16;
-    while (cap <= col)
-        cap *= 2;
-    lt_wb_stats *s = realloc(st->stats, cap * sizeof *s);
-    if (s != NULL)
-        st->stats = s;
-    char **h = realloc(st->headers, cap * sizeof *h);
-    if (h != NULL)
-        st->headers = h;
-    uint32_t *hl = realloc(st->header_len, cap * sizeof *hl);
-    if (hl != NULL)
-        st->header_len = hl;
-    if (s == NULL || h == NULL || hl == NULL)
-        return -1;
-    memset(st->stats + st->cap, 0, (cap - st->cap) * sizeof *s);
-    memset(st->headers + st->cap, 0, (cap - st->cap) * sizeof *h);
-    memset(st->header_len + st->cap, 0, (cap - st->cap) * sizeof *hl);
-    st->cap = cap;
-    return 0;
-}
-
-static int keep_header(const xlsb_source *src, scan_state *st, const xlsb_cell *c)
-{
-    char buf[LT_WB_RENDER_MAX];
-    const char *text;
-    uint32_t len;
-    free(st->headers[c->col]);
-    st->headers[c->col] = NULL;
-    if (!lt_wb_cell_text(&c->v, src->date1904, buf, &text, &len))
-        return 0;
-    char *copy = malloc((size_t)len + 1);
-    if (copy == NULL)
-        return -1;
-    memcpy(copy, text, len);
-    copy[len] = '\0';
-    st->headers[c->col] = copy;
-    st->header_len[c->col] = len;
-    return 0;
-}
-
-/* One walk: the used range and the stats of every cell not in the header
-** row (the first used row). */
-static int walk(xlsb_source *src, xlsb_sheet *sh, scan_state *st, lt_error *err)
+/* One walk into the grid (wbgrid.h): the used range and the stats of every
+** cell not in the header row (the first used row, or a name's first row). */
+static int walk(xlsb_source *src, xlsb_sheet *sh, lt_wb_grid *g, lt_error *err)
 {
     lt_arena scratch;
     lt_arena_init(&scratch);
@@ -259,7 +193,7 @@ static int walk(xlsb_source *src, xlsb_sheet *sh, scan_state *st, lt_error *err)
         lt_arena_free(&scratch);
         return rc;
     }
-    uint32_t prev = 0, header_row = sh->is_name ? sh->r0 : NO_ROW;
+    uint32_t prev = 0, header_row = sh->is_name ? sh->r0 : LT_WB_NO_ROW;
     for (;;) {
         xlsb_cell c;
         lt_arena_reset(&scratch);
@@ -274,30 +208,8 @@ static int walk(xlsb_source *src, xlsb_sheet *sh, scan_state *st, lt_error *err)
         prev = c.row;
         if (!in_rect(sh, &c))
             continue;
-        if (state_grow(st, c.col) != 0) {
-            rc = lt_error_set(err, "HY001", "out of memory");
+        if ((rc = lt_wb_grid_add(g, c.row, c.col, &c.v, &header_row, src->hdr, src->date1904, err)) != 0)
             break;
-        }
-        if (!st->any) {
-            st->any = true;
-            st->min_row = st->max_row = c.row;
-            st->min_col = st->max_col = c.col;
-            if (header_row == NO_ROW)
-                header_row = c.row;
-        }
-        st->max_row = c.row;
-        if (c.col < st->min_col)
-            st->min_col = c.col;
-        if (c.col > st->max_col)
-            st->max_col = c.col;
-        if (src->hdr && c.row == header_row) {
-            if (keep_header(src, st, &c) != 0) {
-                rc = lt_error_set(err, "HY001", "out of memory");
-                break;
-            }
-        } else {
-            lt_wb_stats_add(&st->stats[c.col], &c.v, src->date1904);
-        }
     }
     xlsb_cells_end(&it);
     lt_arena_free(&scratch);
@@ -305,12 +217,9 @@ static int walk(xlsb_source *src, xlsb_sheet *sh, scan_state *st, lt_error *err)
 }
 
 /* Second walk for TEXT columns holding numbers: their rendered lengths. */
-static int size_numbers(xlsb_source *src, xlsb_sheet *sh, scan_state *st, lt_error *err)
+static int size_numbers(xlsb_source *src, xlsb_sheet *sh, lt_wb_grid *g, lt_error *err)
 {
-    bool needed = false;
-    for (uint32_t c = st->min_col; c <= st->max_col && c < st->cap && !needed; c++)
-        needed = lt_wb_stats_needs_size(&st->stats[c]);
-    if (!needed)
+    if (!lt_wb_grid_needs_size(g))
         return 0;
     lt_arena scratch;
     lt_arena_init(&scratch);
@@ -324,80 +233,45 @@ static int size_numbers(xlsb_source *src, xlsb_sheet *sh, scan_state *st, lt_err
             r = got;
             break;
         }
-        if (c.v.kind == LT_WB_NUMBER && in_rect(sh, &c) && !(src->hdr && c.row == sh->first_row) && c.col < st->cap &&
-            st->stats[c.col].unsized > 0)
-            lt_wb_stats_size(&st->stats[c.col], &c.v);
+        if (in_rect(sh, &c) && !(src->hdr && c.row == sh->first_row))
+            lt_wb_grid_size(g, c.col, &c.v);
     }
     xlsb_cells_end(&it);
     lt_arena_free(&scratch);
     return r;
 }
 
-static int build_table(xlsb_source *src, xlsb_sheet *sh, scan_state *st, lt_table *tab, lt_error *err)
-{
-    uint32_t ncols = sh->ncols;
-    size_t nlen = strlen(sh->name);
-    tab->name = malloc(nlen + 2);
-    tab->cols = calloc(ncols, sizeof *tab->cols);
-    bool heads_wanted = src->hdr && !sh->empty;
-    lt_bytes *heads = heads_wanted ? calloc(ncols, sizeof *heads) : NULL;
-    char **names = calloc(ncols, sizeof *names);
-    if (tab->name == NULL || tab->cols == NULL || names == NULL || (heads_wanted && heads == NULL))
-        goto oom;
-    memcpy(tab->name, sh->name, nlen);
-    memcpy(tab->name + nlen, sh->is_name ? "" : "$", sh->is_name ? 1 : 2);
-    tab->kind = "TABLE";
-    tab->ncols = ncols;
-    for (uint32_t c = 0; heads != NULL && c < ncols; c++) {
-        heads[c].ptr = st->headers[sh->first_col + c];
-        heads[c].len = st->header_len[sh->first_col + c];
-    }
-    if (lt_wb_column_names(ncols, heads, names) != 0)
-        goto oom;
-    lt_wb_stats none = {0};
-    for (uint32_t c = 0; c < ncols; c++) {
-        tab->cols[c].name = names[c];
-        lt_wb_describe_column(sh->empty ? &none : &st->stats[sh->first_col + c], &tab->cols[c]);
-    }
-    tab->row_estimate = sh->empty || sh->data_row > sh->last_row ? 0 : (int64_t)sh->last_row + 1 - sh->data_row;
-    free(heads);
-    free(names);
-    return 0;
-oom:
-    free(heads);
-    free(names);
-    return lt_error_set(err, "HY001", "out of memory");
-}
-
 int xlsb_sheet_scan(xlsb_source *src, xlsb_sheet *sh, lt_table *tab, lt_error *err)
 {
-    scan_state st = {0};
-    int rc = walk(src, sh, &st, err);
+    lt_wb_grid g = {0};
+    int rc = walk(src, sh, &g, err);
     if (rc != 0)
         goto done;
-    sh->empty = !st.any;
+    sh->empty = !g.any;
     if (sh->is_name) {
         /* The rectangle, its rows cut after the last one holding a value
         ** (a name of whole columns is not a million rows of NULLs). */
-        if (state_grow(&st, sh->c1) != 0) {
+        if (lt_wb_grid_grow(&g, sh->c1) != 0) {
             rc = lt_error_set(err, "HY001", "out of memory");
             goto done;
         }
         sh->first_row = sh->r0;
-        sh->last_row = st.any ? st.max_row : sh->r0;
+        sh->last_row = g.any ? g.max_row : sh->r0;
         sh->first_col = sh->c0;
         sh->ncols = sh->c1 - sh->c0 + 1;
     } else {
-        sh->first_row = st.any ? st.min_row : 0;
-        sh->last_row = st.any ? st.max_row : 0;
-        sh->first_col = st.any ? st.min_col : 0;
-        sh->ncols = st.any ? st.max_col - st.min_col + 1 : 1;
+        sh->first_row = g.any ? g.min_row : 0;
+        sh->last_row = g.any ? g.max_row : 0;
+        sh->first_col = g.any ? g.min_col : 0;
+        sh->ncols = g.any ? g.max_col - g.min_col + 1 : 1;
     }
     sh->data_row = sh->first_row + (src->hdr ? 1 : 0);
-    if (st.any && (rc = size_numbers(src, sh, &st, err)) != 0)
+    if (g.any && (rc = size_numbers(src, sh, &g, err)) != 0)
         goto done;
-    rc = build_table(src, sh, &st, tab, err);
+    lt_wb_range range = {sh->name, sh->is_name ? "" : "$", sh->empty, src->hdr, sh->first_col, sh->ncols,
+                         sh->data_row, sh->last_row};
+    rc = lt_wb_grid_table(&g, &range, tab, err);
 done:
-    state_free(&st);
+    lt_wb_grid_free(&g);
     return rc;
 }
