@@ -22,12 +22,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "access/access.h"
-#include "test_access_util.h"
+#include "reader.h"
+#include "support/corpus.h"
 
 #define ACCESS_DIR LT_CORPUS_DIR "/access"
+
+/* The README's rules alone: dates compare as text, booleans as 1/0. */
+static const ts_rules rules = {0, 0};
 
 /*
 ** Connection keywords a row needs that EXPECT.tsv does not (yet) carry.
@@ -43,10 +46,8 @@ static const struct {
 };
 
 /* Rows that do not match yet, and why. */
-static const struct {
-    const char *file, *table, *why;
-} known_failures[] = {
-    {"", "", ""},   /* none; keeps the array non-empty */
+static const ts_known known_failures[] = {
+    {NULL, NULL, NULL},   /* none; keeps the array non-empty */
 };
 
 /*
@@ -71,7 +72,7 @@ static const struct {
     {"complexDataTestV2010.accdb", "Table1", "id", "row4", "attach-data", "test_data2.txt"},
 };
 
-static int64_t header_index(const tu_csv *c, const char *name)
+static int64_t header_index(const ts_csv *c, const char *name)
 {
     for (size_t k = 0; c->n > 0 && k < c->rows[0].n; k++)
         if (strcmp(c->rows[0].cells[k].text, name) == 0)
@@ -80,7 +81,7 @@ static int64_t header_index(const tu_csv *c, const char *name)
 }
 
 /* Put the complex-column values into the oracle; returns how many. */
-static int patch_complex(const char *file, const char *table, tu_csv *oracle)
+static int patch_complex(const char *file, const char *table, ts_csv *oracle)
 {
     int n = 0;
     for (size_t i = 0; i < sizeof complex_values / sizeof *complex_values; i++) {
@@ -91,13 +92,13 @@ static int patch_complex(const char *file, const char *table, tu_csv *oracle)
         assert_true(kc >= 0 && vc >= 0);
         int found = 0;
         for (size_t r = 1; r < oracle->n; r++) {
-            tu_cell *key = &oracle->rows[r].cells[kc], *cell = &oracle->rows[r].cells[vc];
+            ts_cell *key = &oracle->rows[r].cells[kc], *cell = &oracle->rows[r].cells[vc];
             if (strcmp(key->text, complex_values[i].key) != 0)
                 continue;
             assert_true(cell->null);      /* the oracle's NULL, as its notes say */
             free(cell->text);
             cell->text = strdup(complex_values[i].value);
-            cell->null = 0;
+            cell->null = false;
             found++;
         }
         assert_int_equal(found, 1);
@@ -106,150 +107,142 @@ static int patch_complex(const char *file, const char *table, tu_csv *oracle)
     return n;
 }
 
-static const char *known_failure(const char *file, const char *table)
-{
-    for (size_t i = 0; i < sizeof known_failures / sizeof *known_failures; i++)
-        if (strcmp(known_failures[i].file, file) == 0 && strcmp(known_failures[i].table, table) == 0)
-            return known_failures[i].why;
-    return NULL;
-}
-
 /* ---- EXPECT.tsv ------------------------------------------------------------------ */
 
-typedef struct expectation {
-    char expect[32];
-    char connect[256];
-} expectation;
-
-static void find_expectation(const char *file, const char *table, expectation *e)
+/* The expectation and connection keywords of a row: the test's own keywords,
+** then EXPECT's rows in order ("-" as the table matches any table too). */
+static void find_expectation(const ts_tsv *ex, const char *file, const char *table, const char **expect,
+                             const char **connect)
 {
-    snprintf(e->expect, sizeof e->expect, "rows");
-    e->connect[0] = '\0';
+    *expect = "rows";
+    *connect = "";
     for (size_t i = 0; i < sizeof extra_connect / sizeof *extra_connect; i++)
         if (strcmp(extra_connect[i].file, file) == 0)
-            snprintf(e->connect, sizeof e->connect, "%s", extra_connect[i].connect);
-    size_t len;
-    char *text = tu_read_file(ACCESS_DIR "/EXPECT.tsv", &len);
-    if (text == NULL)
-        return;
-    char *save = NULL;
-    int first = 1;
-    for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-        if (first || line[0] == '#') {
-            first = 0;
-            continue;
-        }
-        char *f[5] = {0};
-        int n = tu_split_tabs(line, f, 5);
-        if (n >= 3 && (strcmp(f[0], file) == 0 || strcmp(f[0], "*") == 0) &&
+            *connect = extra_connect[i].connect;
+    for (size_t r = 0; r < ex->nrows; r++) {
+        char **f = ts_tsv_row(ex, r);
+        if ((strcmp(f[0], file) == 0 || strcmp(f[0], "*") == 0) &&
             (strcmp(f[1], table) == 0 || strcmp(f[1], "*") == 0 || strcmp(f[1], "-") == 0)) {
-            snprintf(e->expect, sizeof e->expect, "%s", f[2]);
-            if (n >= 4 && f[3][0] != '\0')
-                snprintf(e->connect, sizeof e->connect, "%s", f[3]);
+            *expect = f[2];
+            if (f[3][0] != '\0')
+                *connect = f[3];
         }
     }
-    free(text);
 }
 
 /* ---- one manifest row -------------------------------------------------------------- */
 
-/* 1 when the row reads like its oracle (or fails as expected). */
-static int check_row(const char *file, const char *table, const char *csvname, char *why, size_t whylen)
+/* Open `path` and scan table `table` (NULL: the file must fail to open). */
+static void read_table(const char *path, const char *table, const lt_options *opts, uint32_t capacity,
+                       ts_result *res)
 {
-    char path[4096];
+    memset(res, 0, sizeof *res);
+    lt_error err;
+    lt_error_clear(&err);
+    lt_source *src = NULL;
+    if (lt_access_reader.open(path, opts, &src, &err) != 0) {
+        snprintf(res->message, sizeof res->message, "%s", err.message);
+        return;
+    }
+    int64_t ti = table != NULL ? ts_table_index(src, table) : -1;
+    if (table == NULL)
+        res->ok = true;
+    else if (ti < 0)
+        snprintf(res->message, sizeof res->message, "no table '%.200s' in '%.500s'", table, path);
+    else
+        ts_scan(src, (uint32_t)ti, capacity, res);
+    src->reader->close(src);
+}
+
+/* One scan that read rows, against the oracle (complex columns patched in). */
+static bool check_rows(const char *file, const char *table, const char *csvname, const ts_result *res,
+                       bool first, char *why, size_t whylen)
+{
+    char csvpath[4096];
+    snprintf(csvpath, sizeof csvpath, "%s/%s", ACCESS_DIR, csvname);
+    ts_csv oracle;
+    ts_csv_load(csvpath, &oracle);
+    if (patch_complex(file, table, &oracle) > 0 && first)
+        printf("  ok (complex columns compared with the test's values; the oracle leaves them NULL)  %s %s\n",
+               file, table);
+    bool ok = ts_compare_multiset(res, &oracle, &rules, why, whylen);
+    ts_csv_free(&oracle);
+    return ok;
+}
+
+/* One scan that failed: right when an error is allowed and names the file. */
+static bool check_error(const char *file, const char *table, const ts_result *res, bool error_ok, bool first,
+                        char *why, size_t whylen)
+{
+    if (!error_ok) {
+        snprintf(why, whylen, "unexpected error: %s", res->message);
+        return false;
+    }
+    if (strstr(res->message, file) == NULL) {
+        snprintf(why, whylen, "error does not name %s: %s", file, res->message);
+        return false;
+    }
+    if (first)
+        printf("  ok (error)  %s %s: %s\n", file, table, res->message);
+    return true;
+}
+
+/* True when the row reads like its oracle (or fails as expected). */
+static bool check_row(const ts_tsv *ex, const char *file, const char *table, const char *csvname, char *why,
+                      size_t whylen)
+{
+    char path[4096], buf[512];
     snprintf(path, sizeof path, "%s/%s", ACCESS_DIR, file);
-    expectation ex;
-    find_expectation(file, table, &ex);
-    char connect[256];
-    snprintf(connect, sizeof connect, "%s", ex.connect);
+    const char *expect, *connect;
+    find_expectation(ex, file, table, &expect, &connect);
     lt_option items[16];
-    lt_options opts;
-    tu_parse_connect(connect, items, 16, &opts);
-    int want_error = strcmp(csvname, "-") == 0 || strcmp(ex.expect, "error") == 0;
-    int may_error = strcmp(ex.expect, "rows-or-error") == 0;
+    lt_options opts = ts_parse_connect(connect, buf, sizeof buf, items, 16);
+    bool want_error = strcmp(csvname, "-") == 0 || strcmp(expect, "error") == 0;
+    bool may_error = strcmp(expect, "rows-or-error") == 0;
 
     static const uint32_t capacities[] = {LT_BATCH_ROWS, 3};
     for (size_t k = 0; k < 2; k++) {
-        tu_result res;
-        tu_read_table(path, strcmp(table, "-") == 0 ? NULL : table, &opts, capacities[k], &res);
-        int ok = 1;
+        ts_result res;
+        read_table(path, strcmp(table, "-") == 0 ? NULL : table, &opts, capacities[k], &res);
+        bool ok;
         if (!res.ok) {
-            if (!(want_error || may_error)) {
-                snprintf(why, whylen, "unexpected error: %s", res.message);
-                ok = 0;
-            } else if (strstr(res.message, file) == NULL) {
-                snprintf(why, whylen, "error does not name %s: %s", file, res.message);
-                ok = 0;
-            } else if (k == 0) {
-                printf("  ok (error)  %s %s: %s\n", file, table, res.message);
-            }
+            ok = check_error(file, table, &res, want_error || may_error, k == 0, why, whylen);
         } else if (want_error) {
             snprintf(why, whylen, "read %zu rows, expected an error", res.rows.n);
-            ok = 0;
+            ok = false;
         } else {
-            char csvpath[4096];
-            snprintf(csvpath, sizeof csvpath, "%s/%s", ACCESS_DIR, csvname);
-            size_t len = 0;
-            char *text = tu_read_file(csvpath, &len);
-            assert_non_null(text);
-            tu_csv oracle;
-            tu_csv_parse(text, len, &oracle);
-            free(text);
-            if (patch_complex(file, table, &oracle) > 0 && k == 0)
-                printf("  ok (complex columns compared with the test's values; the oracle leaves them NULL)  %s %s\n",
-                       file, table);
-            ok = tu_compare_multiset(&res, &oracle, why, whylen);
-            tu_csv_free(&oracle);
+            ok = check_rows(file, table, csvname, &res, k == 0, why, whylen);
         }
-        tu_result_free(&res);
+        ts_result_free(&res);
         if (!ok) {
             char tmp[2048];
             snprintf(tmp, sizeof tmp, "(batch %u) %.1900s", capacities[k], why);
             snprintf(why, whylen, "%s", tmp);
-            return 0;
+            return false;
         }
     }
-    return 1;
+    return true;
 }
 
 static void test_corpus(void **state)
 {
     (void)state;
-    size_t len;
-    char *manifest = tu_read_file(ACCESS_DIR "/MANIFEST.tsv", &len);
-    assert_non_null(manifest);
-    int total = 0, matched = 0, known = 0, bad = 0, first = 1;
-    char *save = NULL;
-    for (char *line = strtok_r(manifest, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-        if (first) {
-            first = 0;
-            continue;
-        }
-        char *f[7] = {0};
-        int n = tu_split_tabs(line, f, 7);
-        assert_true(n >= 3);
-        total++;
+    ts_tsv manifest, ex;
+    assert_true(ts_tsv_load(ACCESS_DIR "/MANIFEST.tsv", 7, &manifest));
+    ts_tsv_load(ACCESS_DIR "/EXPECT.tsv", 5, &ex);   /* optional */
+    ts_tally tally = {0};
+    for (size_t r = 0; r < manifest.nrows; r++) {
+        char **f = ts_tsv_row(&manifest, r);
         char why[2048] = "";
-        int ok = check_row(f[0], f[1], f[2], why, sizeof why);
-        const char *listed = known_failure(f[0], f[1]);
-        if (ok) {
-            matched++;
-            if (listed != NULL) {
-                printf("  LISTED AS FAILING BUT MATCHES  %s %s: remove it from known_failures\n", f[0], f[1]);
-                bad++;
-            }
-        } else if (listed != NULL) {
-            known++;
-            printf("  known failure  %s %s: %s (%s)\n", f[0], f[1], why, listed);
-        } else {
-            printf("  MISMATCH  %s %s: %s\n", f[0], f[1], why);
-            bad++;
-        }
+        bool ok = check_row(&ex, f[0], f[1], f[2], why, sizeof why);
+        ts_tally_row(&tally, known_failures, sizeof known_failures / sizeof *known_failures, f[0], f[1], ok, why);
     }
-    free(manifest);
-    printf("access corpus: %d/%d tables match the oracle (%d known failures)\n", matched, total, known);
-    assert_true(total > 0);
-    assert_int_equal(bad, 0);
+    ts_tsv_free(&manifest);
+    ts_tsv_free(&ex);
+    printf("access corpus: %zu/%zu tables match the oracle (%zu known failures)\n", tally.matched, tally.total,
+           tally.known);
+    assert_true(tally.total > 0);
+    assert_int_equal(tally.bad, 0);
 }
 
 int main(void)

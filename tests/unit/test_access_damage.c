@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "access/access.h"
-#include "test_access_util.h"
+#include "support/corpus.h"
 
 #define ACCESS_DIR LT_CORPUS_DIR "/access"
 #define NAME "damaged.mdb"
@@ -69,9 +69,9 @@ static int exercise(const uint8_t *data, size_t len)
         return 0;
     }
     for (uint32_t t = 0; t < src->ntables; t++) {
-        tu_result res;
+        ts_result res;
         memset(&res, 0, sizeof res);
-        tu_scan_table(src, t, 5, &res);
+        ts_scan(src, t, 5, &res);
         if (res.ok) {
             read++;
             int64_t n = src->reader->count_rows(src, t, &err);
@@ -83,7 +83,7 @@ static int exercise(const uint8_t *data, size_t len)
             snprintf(e2.message, sizeof e2.message, "%s", res.message);
             check_error(&e2);
         }
-        tu_result_free(&res);
+        ts_result_free(&res);
     }
     src->reader->close(src);
     free(copy);
@@ -94,7 +94,7 @@ static uint8_t *load(const char *file, size_t *len)
 {
     char path[1024];
     snprintf(path, sizeof path, "%s/%s", ACCESS_DIR, file);
-    uint8_t *data = (uint8_t *)tu_read_file(path, len);
+    uint8_t *data = (uint8_t *)ts_slurp(path, len);
     assert_non_null(data);
     return data;
 }
