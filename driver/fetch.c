@@ -148,10 +148,43 @@ static lt_batch *batch_like(const lt_batch *like, uint32_t capacity)
     return b;
 }
 
+static bool is_tagged(const lt_vector *v, uint32_t row)
+{
+    return v->tags != NULL && v->tags[row] != LT_NULL;
+}
+
+/* Copy the rows of [first, first+n) of `from` that carry a value of another
+** type than their column (SQLite) to rows at.. of `to`, a column of `dst`;
+** their text goes into dst's arena like the column's own. */
+static int copy_tagged(lt_batch *dst, lt_vector *to, const lt_vector *from,
+                       uint32_t first, uint32_t n, uint32_t at)
+{
+    for (uint32_t r = 0; r < n; r++) {
+        if (!is_tagged(from, first + r))
+            continue;
+        if (to->tags == NULL) {
+            to->tags = lt_arena_alloc(&dst->arena, dst->capacity);
+            to->other = lt_arena_alloc(&dst->arena, dst->capacity * sizeof *to->other);
+            if (to->tags == NULL || to->other == NULL)
+                return -1;
+            memset(to->tags, 0, dst->capacity);
+        }
+        lt_value v = from->other[first + r];
+        if ((v.type == LT_TEXT || v.type == LT_BINARY) && v.u.bytes.len > 0) {
+            v.u.bytes.ptr = lt_arena_strndup(&dst->arena, v.u.bytes.ptr, v.u.bytes.len);
+            if (v.u.bytes.ptr == NULL)
+                return -1;
+        }
+        to->tags[at + r] = from->tags[first + r];
+        to->other[at + r] = v;
+    }
+    return 0;
+}
+
 /* Append rows [first, first+n) of `src` to `dst` (which has room and the
 ** same column types): a column at a time, fixed-width values and null
 ** flags by memcpy, the bytes of text and binary into one arena block per
-** column. */
+** column, rows of another type (tags) one by one. */
 static int copy_rows(lt_batch *dst, const lt_batch *src, uint32_t first, uint32_t n)
 {
     uint32_t at = dst->count;
@@ -186,14 +219,15 @@ static int copy_rows(lt_batch *dst, const lt_batch *src, uint32_t first, uint32_
             ** the copy must outlive both. */
             size_t total = 0;
             for (uint32_t r = 0; r < n; r++)
-                if (!from->nulls[first + r])
+                if (!from->nulls[first + r] && !is_tagged(from, first + r))
                     total += from->v.bytes[first + r].len;
             char *block = total ? lt_arena_alloc(&dst->arena, total) : NULL;
             if (total && block == NULL)
                 return -1;
             for (uint32_t r = 0; r < n; r++) {
                 lt_bytes b = {"", 0};
-                if (!from->nulls[first + r] && from->v.bytes[first + r].len > 0) {
+                if (!from->nulls[first + r] && !is_tagged(from, first + r) &&
+                    from->v.bytes[first + r].len > 0) {
                     b.len = from->v.bytes[first + r].len;
                     memcpy(block, from->v.bytes[first + r].ptr, b.len);
                     b.ptr = block;
@@ -206,6 +240,8 @@ static int copy_rows(lt_batch *dst, const lt_batch *src, uint32_t first, uint32_
         case LT_NULL:
             break;
         }
+        if (from->tags != NULL && copy_tagged(dst, to, from, first, n, at) != 0)
+            return -1;
     }
     dst->count += n;
     return 0;
