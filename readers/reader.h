@@ -105,6 +105,19 @@ typedef struct lt_index {
     uint32_t *cols;        /* column positions in the table */
 } lt_index;
 
+/* A foreign key of a table (SQLForeignKeys): its columns `cols` refer to
+** `ref_cols` of table `ref_table` (names, as the source spells them; the
+** referenced table need not exist). */
+typedef struct lt_foreign_key {
+    char *name;            /* constraint or relationship name; NULL if none */
+    char *ref_table;
+    uint32_t ncols;
+    uint32_t *cols;        /* column positions in this table */
+    char **ref_cols;       /* ncols names in ref_table */
+    int16_t update_rule;   /* SQL_CASCADE (0), SQL_RESTRICT (1), SQL_SET_NULL (2), */
+    int16_t delete_rule;   /* SQL_NO_ACTION (3), SQL_SET_DEFAULT (4), as ODBC numbers them */
+} lt_foreign_key;
+
 typedef struct lt_table {
     char *name;            /* UTF-8 table name as SQL sees it */
     const char *kind;      /* "TABLE", "VIEW", "SYSTEM TABLE", "LINK" */
@@ -112,6 +125,13 @@ typedef struct lt_table {
     lt_column *cols;
     uint32_t nindexes;
     lt_index *indexes;
+    uint32_t nforeign;
+    lt_foreign_key *foreign;
+    /* Views (kind "VIEW"): the SELECT the view runs, in the engine's SQL
+    ** (the engine binds it as a derived table named like the view); owned by
+    ** the reader.  NULL for tables.  A view whose query the reader cannot
+    ** give sets `error` instead. */
+    const char *query;
     int64_t row_estimate;  /* -1 when unknown */
     /* Non-NULL: the table is listed (a folder holds it) but cannot be read;
     ** the text says why, and every scan_open of it fails with it (HY000).
@@ -277,11 +297,22 @@ typedef struct lt_reader {
 } lt_reader;
 
 /* The base every reader's source struct starts with. */
+/* How the source's own engine compares text, which the SQL engine imitates
+** so that a query means what it means in the source's native tool. */
+typedef enum lt_dialect {
+    LT_DIALECT_STANDARD = 0, /* binary text comparison, LIKE with % and _ */
+    LT_DIALECT_SQLITE,       /* SQLite: LIKE ignores ASCII case; affinity rules */
+    LT_DIALECT_ACCESS        /* Access: text compares ignore case; LIKE also
+                                takes *, ?, # and [...] */
+} lt_dialect;
+
+/* The base every reader's source struct starts with. */
 struct lt_source {
     const lt_reader *reader;
     char *path;              /* as opened */
     uint32_t ntables;
     lt_table *tables;
+    lt_dialect dialect;      /* set by the reader's open (0: standard) */
 };
 
 /* The list of readers, NULL-terminated (readers/registry.c). */
@@ -297,8 +328,9 @@ void lt_source_close(lt_source *src);
 int64_t lt_source_find_table(const lt_source *src, const char *name,
                              size_t name_len);
 
-/* Frees what lt_table owns (names, columns, indexes), for readers that
-** build their tables with malloc. */
+/* Frees what lt_table owns (names, columns, indexes, foreign keys), for
+** readers that build their tables with malloc (readers/common/table.c); the
+** table is zeroed. */
 void lt_table_clear(lt_table *table);
 
 #endif /* LT_READER_H */

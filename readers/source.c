@@ -91,16 +91,3 @@ int64_t lt_source_find_table(const lt_source *src, const char *name, size_t len)
     }
     return -1;
 }
-
-void lt_table_clear(lt_table *t)
-{
-    free(t->name);
-    for (uint32_t c = 0; c < t->ncols; c++)
-        free(t->cols[c].name);
-    free(t->cols);
-    for (uint32_t i = 0; i < t->nindexes; i++) {
-        free(t->indexes[i].name);
-        free(t->indexes[i].cols);
-    }
-    free(t->indexes);
-}

@@ -54,22 +54,6 @@ static char *dup_text(const lt_value *v)
     return s;
 }
 
-/* What lt_table_clear() does, without linking readers/source.c (and with it
-** every other reader) into programs that use only this reader. */
-static void table_clear(lt_table *t)
-{
-    free(t->name);
-    for (uint32_t c = 0; c < t->ncols; c++)
-        free(t->cols[c].name);
-    free(t->cols);
-    for (uint32_t i = 0; i < t->nindexes; i++) {
-        free(t->indexes[i].name);
-        free(t->indexes[i].cols);
-    }
-    free(t->indexes);
-    memset(t, 0, sizeof *t);
-}
-
 static void object_clear(object *o)
 {
     free(o->name);
@@ -398,7 +382,7 @@ int mdb_catalog_load(access_source *s, lt_error *err)
 done:
     mdb_table_free(&mt);
     t.name = NULL;
-    table_clear(&t);
+    lt_table_clear(&t);
     return rc;
 }
 
@@ -406,7 +390,7 @@ void mdb_catalog_free(access_source *s)
 {
     mdb_complex_free(s);
     for (uint32_t i = 0; i < s->base.ntables; i++) {
-        table_clear(&s->base.tables[i]);
+        lt_table_clear(&s->base.tables[i]);
         mdb_table_free(&s->mtables[i]);
         free(s->errors[i]);
         if (s->links[i] != NULL)

@@ -909,22 +909,6 @@ done:
     return rc;
 }
 
-/* What lt_table_clear() does; not called from here so that this library
-** does not pull readers/source.c (and with it every other reader) into a
-** program that links only the SQLite reader, such as the fuzzer. */
-static void table_clear(lt_table *t)
-{
-    free(t->name);
-    for (uint32_t c = 0; c < t->ncols; c++)
-        free(t->cols[c].name);
-    free(t->cols);
-    for (uint32_t i = 0; i < t->nindexes; i++) {
-        free(t->indexes[i].name);
-        free(t->indexes[i].cols);
-    }
-    free(t->indexes);
-}
-
 void sqlite_schema_free(sqlite_source *src)
 {
     for (uint32_t i = 0; i < src->base.ntables; i++) {
@@ -939,7 +923,7 @@ void sqlite_schema_free(sqlite_source *src)
             }
         free(st->cols);
         free(st->error);
-        table_clear(&src->base.tables[i]);
+        lt_table_clear(&src->base.tables[i]);
     }
     free(src->base.tables);
     free(src->tables);
