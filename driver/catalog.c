@@ -1015,7 +1015,7 @@ SQLRETURN SQL_API SQLSpecialColumns(SQLHSTMT hstmt, SQLUSMALLINT IdentifierType,
 }
 
 /* ------------------------------------------------------------------------ */
-/* Always empty: foreign keys, procedures, privileges                        */
+/* SQLForeignKeys                                                            */
 /* ------------------------------------------------------------------------ */
 
 static const lt_result_col foreign_keys_cols[] = {
@@ -1034,6 +1034,192 @@ static const lt_result_col foreign_keys_cols[] = {
     {"PK_NAME", LT_TEXT, 128, true},
     {"DEFERRABILITY", LT_INT64, 5, true},
 };
+
+/* One foreign key in the result, and the name it sorts by. */
+typedef struct fk_entry {
+    const lt_table *table;        /* the referencing table */
+    const lt_foreign_key *fk;
+    const lt_table *ref;          /* the referenced table, NULL if absent */
+    const char *sort_name;        /* PKTABLE_NAME, or FKTABLE_NAME when only
+                                     the primary key table was given */
+} fk_entry;
+
+typedef struct foreign_ctx {
+    fk_entry *v;
+    size_t n;
+} foreign_ctx;
+
+/* Names in the order SQLTables lists tables: case folded, then as is. */
+static int name_cmp(const char *p, const char *q)
+{
+    const char *a = p, *b = q;
+    for (; *a && *b; a++, b++) {
+        int d = fold((unsigned char)*a) - fold((unsigned char)*b);
+        if (d != 0)
+            return d;
+    }
+    if (*a || *b)
+        return *a ? 1 : -1;
+    return strcmp(p, q);
+}
+
+static int fk_entry_cmp(const void *a, const void *b)
+{
+    const fk_entry *x = a, *y = b;
+    int d = name_cmp(x->sort_name, y->sort_name);
+    if (d != 0)
+        return d;
+    return name_cmp(x->fk->name ? x->fk->name : "", y->fk->name ? y->fk->name : "");
+}
+
+/* The name of the referenced table's key the foreign key points at: its
+** primary key, else a unique index, over exactly the referenced columns. */
+static const char *referenced_key_name(const lt_table *ref,
+                                       const lt_foreign_key *fk)
+{
+    const lt_index *best = NULL;
+    for (uint32_t i = 0; ref != NULL && i < ref->nindexes; i++) {
+        const lt_index *x = &ref->indexes[i];
+        if (!(x->unique || x->primary) || x->ncols != fk->ncols)
+            continue;
+        bool same = true;
+        for (uint32_t k = 0; k < x->ncols && same; k++)
+            same = x->cols[k] < ref->ncols &&
+                   ieq(fk->ref_cols[k], strlen(fk->ref_cols[k]),
+                       ref->cols[x->cols[k]].name);
+        if (same && (best == NULL || x->primary))
+            best = x;
+    }
+    return best != NULL ? best->name : NULL;
+}
+
+static void fill_foreign_keys(lt_result *r, const catalog_call *call,
+                              const void *ctx)
+{
+    const foreign_ctx *fc = ctx;
+    (void)call;
+    for (size_t i = 0; i < fc->n; i++) {
+        const fk_entry *e = &fc->v[i];
+        const lt_foreign_key *fk = e->fk;
+        const char *pk_name = referenced_key_name(e->ref, fk);
+        for (uint32_t k = 0; k < fk->ncols; k++) {
+            if (fk->cols[k] >= e->table->ncols)
+                continue;
+            lt_result_null(r, 0);
+            lt_result_null(r, 1);
+            lt_result_text(r, 2, e->ref != NULL ? e->ref->name : fk->ref_table);
+            lt_result_text(r, 3, fk->ref_cols[k]);
+            lt_result_null(r, 4);
+            lt_result_null(r, 5);
+            lt_result_text(r, 6, e->table->name);
+            lt_result_text(r, 7, e->table->cols[fk->cols[k]].name);
+            lt_result_int(r, 8, (int64_t)k + 1);
+            lt_result_int(r, 9, fk->update_rule);
+            lt_result_int(r, 10, fk->delete_rule);
+            lt_result_text(r, 11, fk->name);
+            lt_result_text(r, 12, pk_name);
+            lt_result_int(r, 13, SQL_NOT_DEFERRABLE);
+            lt_result_end_row(r);
+        }
+    }
+}
+
+/* The foreign keys the arguments ask for (a[2] the primary key table, a[5]
+** the foreign key table; either may be absent), sorted as the reference
+** orders them: by FKTABLE_NAME when only the primary key table is given,
+** else by PKTABLE_NAME. */
+static bool find_foreign_keys(const catalog_call *call, const arg *a,
+                              foreign_ctx *fc)
+{
+    const lt_source *src = call->src;
+    fc->v = NULL;
+    fc->n = 0;
+    if (src == NULL)
+        return true;
+    /* no catalogs, no schemas: they are "" */
+    for (int i = 0; i < 6; i++)
+        if (i != 2 && i != 5 &&
+            !arg_match(&a[i], ARG_ORDINARY, call->metadata_id, ""))
+            return true;
+    size_t cap = 0;
+    for (uint32_t t = 0; t < src->ntables; t++)
+        cap += src->tables[t].nforeign;
+    if (cap == 0)
+        return true;
+    if ((fc->v = malloc(cap * sizeof *fc->v)) == NULL)
+        return false;
+    bool by_fk_table = a[5].s == NULL;
+    for (uint32_t t = 0; t < src->ntables; t++) {
+        const lt_table *tab = &src->tables[t];
+        if (tab->nforeign == 0 ||
+            !arg_match(&a[5], ARG_ORDINARY, call->metadata_id, tab->name))
+            continue;
+        for (uint32_t k = 0; k < tab->nforeign; k++) {
+            const lt_foreign_key *fk = &tab->foreign[k];
+            if (fk->ref_table == NULL ||
+                !arg_match(&a[2], ARG_ORDINARY, call->metadata_id,
+                           fk->ref_table))
+                continue;
+            int64_t ri = lt_source_find_table(src, fk->ref_table,
+                                              strlen(fk->ref_table));
+            fk_entry *e = &fc->v[fc->n++];
+            e->table = tab;
+            e->fk = fk;
+            e->ref = ri >= 0 && ri < (int64_t)src->ntables
+                         ? &src->tables[ri] : NULL;
+            e->sort_name = by_fk_table ? tab->name : fk->ref_table;
+        }
+    }
+    qsort(fc->v, fc->n, sizeof *fc->v, fk_entry_cmp);
+    return true;
+}
+
+SQLRETURN SQL_API SQLForeignKeys(SQLHSTMT hstmt, SQLCHAR *PKCatalogName,
+                                 SQLSMALLINT NameLength1,
+                                 SQLCHAR *PKSchemaName, SQLSMALLINT NameLength2,
+                                 SQLCHAR *PKTableName, SQLSMALLINT NameLength3,
+                                 SQLCHAR *FKCatalogName,
+                                 SQLSMALLINT NameLength4,
+                                 SQLCHAR *FKSchemaName, SQLSMALLINT NameLength5,
+                                 SQLCHAR *FKTableName, SQLSMALLINT NameLength6)
+{
+    SQLCHAR *ptrs[6] = {PKCatalogName, PKSchemaName, PKTableName,
+                        FKCatalogName, FKSchemaName, FKTableName};
+    SQLSMALLINT lens[6] = {NameLength1, NameLength2, NameLength3,
+                           NameLength4, NameLength5, NameLength6};
+    catalog_call call;
+    SQLRETURN rc;
+    lt_stmt *stmt = catalog_enter(hstmt, &call, &rc);
+    if (stmt == NULL)
+        return rc;
+    arg a[6];
+    for (int i = 0; rc == SQL_SUCCESS && i < 6; i++) {
+        if (!get_arg(ptrs[i], lens[i], &a[i])) {
+            lt_diag_post(&stmt->h, "HY090", 0, "invalid string length %d",
+                         (int)lens[i]);
+            rc = SQL_ERROR;
+        }
+    }
+    /* A null table name selects the call's form; both null is an error.
+    ** Lector has no catalogs or schemas, so null ones are no error even
+    ** with SQL_ATTR_METADATA_ID set. */
+    if (rc == SQL_SUCCESS && PKTableName == NULL && FKTableName == NULL) {
+        lt_diag_post(&stmt->h, "HY009", 0,
+                     "both table names are null pointers");
+        rc = SQL_ERROR;
+    }
+    foreign_ctx fc = {NULL, 0};
+    if (rc == SQL_SUCCESS && !find_foreign_keys(&call, a, &fc))
+        rc = oom(&call);
+    if (rc == SQL_SUCCESS)
+        rc = run(&call, foreign_keys_cols, 14, fill_foreign_keys, &fc);
+    free(fc.v);
+    return lt_leave(&stmt->h, rc);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Always empty: procedures, privileges                                      */
+/* ------------------------------------------------------------------------ */
 
 static const lt_result_col procedures_cols[] = {
     {"PROCEDURE_CAT", LT_TEXT, 128, true},
@@ -1106,29 +1292,6 @@ static SQLRETURN empty_result(SQLHSTMT hstmt, const lt_result_col *cols,
     if (rc == SQL_SUCCESS)
         rc = run(&call, cols, ncols, NULL, NULL);
     return lt_leave(&stmt->h, rc);
-}
-
-SQLRETURN SQL_API SQLForeignKeys(SQLHSTMT hstmt, SQLCHAR *PKCatalogName,
-                                 SQLSMALLINT NameLength1,
-                                 SQLCHAR *PKSchemaName, SQLSMALLINT NameLength2,
-                                 SQLCHAR *PKTableName, SQLSMALLINT NameLength3,
-                                 SQLCHAR *FKCatalogName,
-                                 SQLSMALLINT NameLength4,
-                                 SQLCHAR *FKSchemaName, SQLSMALLINT NameLength5,
-                                 SQLCHAR *FKTableName, SQLSMALLINT NameLength6)
-{
-    SQLCHAR *ptrs[6] = {PKCatalogName, PKSchemaName, PKTableName,
-                        FKCatalogName, FKSchemaName, FKTableName};
-    SQLSMALLINT lens[6] = {NameLength1, NameLength2, NameLength3,
-                           NameLength4, NameLength5, NameLength6};
-    if (PKTableName == NULL && FKTableName == NULL) {
-        lt_handle *h = lt_enter(hstmt, SQL_HANDLE_STMT);
-        if (h == NULL)
-            return SQL_INVALID_HANDLE;
-        lt_diag_post(h, "HY009", 0, "both table names are null pointers");
-        return lt_leave(h, SQL_ERROR);
-    }
-    return empty_result(hstmt, foreign_keys_cols, 14, ptrs, lens, 6, 0);
 }
 
 SQLRETURN SQL_API SQLProcedures(SQLHSTMT hstmt, SQLCHAR *CatalogName,

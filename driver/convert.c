@@ -14,8 +14,8 @@
 ** truncation (01S07) and range (22003) are decided without rounding errors.
 **
 ** Character forms are locale-independent: a host application's LC_NUMERIC
-** never turns "1.5" into "1,5" (printf's decimal point is replaced, parsing
-** uses lt_strtod).
+** never turns "1.5" into "1,5" (numbers are written by readers/common/
+** numfmt.c, the shortest text that reads back; parsing uses lt_strtod).
 */
 #include "convert.h"
 
@@ -27,6 +27,7 @@
 #include <time.h>
 
 #include "../readers/common/datetime.h"
+#include "../readers/common/numfmt.h"
 #include "../readers/common/platform.h"
 #include "types.h"
 #include "wide.h"
@@ -75,95 +76,6 @@ static const double pow10_exact[23] = {
 static lt_int128 dec_max(void)
 {
     return pow10_128(38) - 1;
-}
-
-/* Write the decimal digits of `v` ending at `end`; returns the start. */
-static char *put_digits(char *end, lt_uint128 v)
-{
-    /* 128-bit division is a library call: use it only above 64 bits. */
-    while (v > UINT64_MAX) {
-        *--end = (char)('0' + (int)(v % 10));
-        v /= 10;
-    }
-    uint64_t u = (uint64_t)v;
-    do {
-        *--end = (char)('0' + (int)(u % 10));
-        u /= 10;
-    } while (u != 0);
-    return end;
-}
-
-static size_t fmt_i64(int64_t v, char *buf)
-{
-    char tmp[24], *end = tmp + sizeof tmp;
-    lt_uint128 u = v < 0 ? (lt_uint128)(-(lt_int128)v) : (lt_uint128)v;
-    char *p = put_digits(end, u);
-    if (v < 0)
-        *--p = '-';
-    size_t n = (size_t)(end - p);
-    memcpy(buf, p, n);
-    buf[n] = '\0';
-    return n;
-}
-
-/* An exact decimal with its scale ("12.50", "-0.05"); buf >= 84 bytes. */
-static size_t fmt_dec(lt_int128 v, int scale, char *buf)
-{
-    char tmp[96], *end = tmp + sizeof tmp;
-    lt_uint128 u = v < 0 ? (lt_uint128)0 - (lt_uint128)v : (lt_uint128)v;
-    char *p = end;
-    if (scale > 0) {
-        for (int i = 0; i < scale && i < 80; i++) {
-            *--p = (char)('0' + (int)(u % 10));
-            u /= 10;
-        }
-        *--p = '.';
-    }
-    p = put_digits(p, u);
-    if (v < 0)
-        *--p = '-';
-    size_t n = (size_t)(end - p);
-    memcpy(buf, p, n);
-    buf[n] = '\0';
-    return n;
-}
-
-/* The shortest of %.15g/%.16g/%.17g (%.6g .. %.9g for a REAL column) that
-** reads back as the same number, with '.' whatever the locale.  buf >= 40. */
-static size_t fmt_double(double d, bool real, char *buf)
-{
-    if (isnan(d))
-        return (size_t)snprintf(buf, 40, "NaN");
-    if (isinf(d))
-        return (size_t)snprintf(buf, 40, d < 0 ? "-Inf" : "Inf");
-    if (d == 0)
-        return (size_t)snprintf(buf, 40, "0");
-    if (fabs(d) < 1e15 && d == trunc(d))
-        return fmt_i64((int64_t)d, buf);
-    int first = real ? 6 : 15, last = real ? 9 : 17;
-    int n = 0;
-    for (int prec = first; prec <= last; prec++) {
-        n = snprintf(buf, 40, "%.*g", prec, d);
-        double back = strtod(buf, NULL); /* same locale as snprintf */
-        if (real ? (float)back == (float)d : back == d)
-            break;
-    }
-    /* The locale's decimal point (maybe several bytes) becomes '.'. */
-    size_t o = 0;
-    bool point = false;
-    for (int i = 0; i < n; i++) {
-        char c = buf[i];
-        if ((c >= '0' && c <= '9') || c == '-' || c == '+' || c == 'e' ||
-            c == 'E') {
-            buf[o++] = c;
-            point = false;
-        } else if (!point) {
-            buf[o++] = '.';
-            point = true;
-        }
-    }
-    buf[o] = '\0';
-    return o;
 }
 
 static char *put2(char *p, int v)
@@ -370,7 +282,7 @@ static double num_double(const num *n)
         (double)a * pow10_exact[-n->scale] < 9007199254740992.0)
         return (double)n->mant * pow10_exact[-n->scale];  /* exact */
     char buf[64];
-    size_t k = fmt_dec(n->mant, 0, buf);
+    size_t k = lt_format_decimal(n->mant, 0, buf);
     snprintf(buf + k, sizeof buf - k, "e%d", -n->scale);
     return lt_strtod(buf, NULL);
 }
@@ -461,7 +373,7 @@ static bool num_exact(num *n)
     if (!isfinite(n->d))
         return false;
     char buf[48];
-    fmt_double(n->d, false, buf);
+    lt_format_double(n->d, buf);
     return parse_num(buf, strlen(buf), n);
 }
 
@@ -837,13 +749,13 @@ static size_t char_form(const lt_value *v, const lt_column *col, char *buf,
         *min_len = 1;
         return 1;
     case LT_INT64:
-        n = fmt_i64(v->u.i64, buf);
+        n = lt_format_int64(v->u.i64, buf);
         *min_len = n;
         return n;
     case LT_DOUBLE: {
         /* A REAL column holds its float widened exactly: it prints like
         ** any double, so text and SQL_C_DOUBLE agree. */
-        n = fmt_double(v->u.f64, false, buf);
+        n = lt_format_double(v->u.f64, buf);
         /* fractional digits may go, the integer part and exponent may not */
         const char *dot = memchr(buf, '.', n);
         bool expo = memchr(buf, 'e', n) != NULL;
@@ -851,7 +763,7 @@ static size_t char_form(const lt_value *v, const lt_column *col, char *buf,
         return n;
     }
     case LT_DECIMAL: {
-        n = fmt_dec(v->u.dec, v->scale, buf);
+        n = lt_format_decimal(v->u.dec, v->scale, buf);
         const char *dot = memchr(buf, '.', n);
         *min_len = dot == NULL ? n : (size_t)(dot - buf);
         return n;
@@ -1237,6 +1149,15 @@ SQLRETURN lt_convert_to_c(const lt_value *value, const lt_column *col,
             return put_bytes(value->u.bytes.ptr, value->u.bytes.len, t, offset,
                              sqlstate);
         }
+        if (col != NULL && col->type == LT_BINARY && value->type != LT_GUID) {
+            /* A number or date in a BLOB column (SQLite's dynamic typing):
+            ** its text's bytes, as sqlite3_column_blob() and sqliteodbc
+            ** give them, not the bytes of a C struct. */
+            n = char_form(value, col, buf, &min_len);
+            if (*offset > 0 && (size_t)*offset >= n)
+                return SQL_NO_DATA;
+            return put_bytes(buf, n, t, offset, sqlstate);
+        }
         if (*offset > 0)
             return SQL_NO_DATA;
         return binary_form(value, col, t, offset, sqlstate);
@@ -1536,13 +1457,14 @@ static size_t input_char_form(const c_input *in, char *buf)
     switch (in->kind) {
     case IN_NUM: {
         if (in->n.is_double)
-            return fmt_double(in->n.d, in->n_is_float, buf);
+            return in->n_is_float ? lt_format_float((float)in->n.d, buf)
+                                  : lt_format_double(in->n.d, buf);
         if (in->n.scale >= 0)
-            return fmt_dec(in->n.mant, in->n.scale, buf);
+            return lt_format_decimal(in->n.mant, in->n.scale, buf);
         lt_int128 m; /* a NUMERIC struct of negative scale */
         if (num_rescale(&in->n, 0, &m) < 0)
             m = 0;
-        return fmt_dec(m, 0, buf);
+        return lt_format_decimal(m, 0, buf);
     }
     case IN_PARTS:
         if (in->p.has_date) {

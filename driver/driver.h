@@ -46,6 +46,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#ifdef _WIN32
+#include <windows.h> /* Windows' sql.h uses its types without including it */
+#endif
 #include <sql.h>
 #include <sqlext.h>
 #include <sqlucode.h>

@@ -1041,8 +1041,13 @@ static SQLRETURN get_data(lt_stmt *s, SQLUSMALLINT col, SQLSMALLINT ctype, SQLPO
             g->done = true;
             return SQL_NO_DATA;
         }
-        /* Only a truncated character or binary value has more pieces. */
-        if (!(rc == SQL_SUCCESS_WITH_INFO && state != NULL && strcmp(state, "01004") == 0))
+        /* Only a truncated character or binary value has more pieces.  A
+        ** conversion that failed transferred nothing: the application may
+        ** ask for the column again with another C type (a SQLite cell
+        ** holding 'abc' in an INTEGER column, read as text after 22018). */
+        if (rc == SQL_ERROR)
+            g->piece = (lt_piece){0};
+        else if (!(rc == SQL_SUCCESS_WITH_INFO && state != NULL && strcmp(state, "01004") == 0))
             g->done = true;
     }
     if (rc != SQL_SUCCESS) {

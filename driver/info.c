@@ -558,6 +558,19 @@ static const char *driver_file_name(void)
         const char *slash = strrchr(dl.dli_fname, '/');
         return slash != NULL ? slash + 1 : dl.dli_fname;
     }
+#else
+    /* The DLL that holds this function; the name is the same for every
+    ** caller, so one static buffer serves them all. */
+    static char path[MAX_PATH];
+    HMODULE self = NULL;
+    if (GetModuleHandleExA(GET_MODULE_HANDLE_EX_FLAG_FROM_ADDRESS |
+                           GET_MODULE_HANDLE_EX_FLAG_UNCHANGED_REFCOUNT,
+                           (LPCSTR)(void *)driver_file_name, &self) &&
+        GetModuleFileNameA(self, path, sizeof path) > 0) {
+        const char *slash = strrchr(path, '\\');
+        return slash != NULL ? slash + 1 : path;
+    }
+    return "lectorodbc.dll";
 #endif
     /* the names CMake gives the two builds */
     return sizeof(SQLWCHAR) == 4 ? "liblectorodbc-iodbc.so" : "liblectorodbc.so";

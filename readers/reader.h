@@ -294,6 +294,17 @@ typedef struct lt_reader {
     void (*scan_close)(lt_scan *scan);
     /* Optional (NULL): exact row count without decoding, or -1. */
     int64_t (*count_rows)(lt_source *src, uint32_t table, lt_error *err);
+    /* Optional (NULL): a table the source does not list but makes on demand
+    ** from its name, such as a workbook range "Sheet1$A1:D100".  Called by
+    ** lt_source_find_table() for a name no listed table has.  Returns 1 with
+    ** *table set: a position in src->tables at or past src->ntables (not
+    ** listed by SQLTables), whose lt_table stays valid and unchanged until
+    ** the source closes, the same position for the same name again; 0 when
+    ** `name` is not such a name; -1 when it is one but cannot be made (err:
+    ** a malformed range, one outside the sheet).  Thread-safe: the reader
+    ** guards what it adds with its own lock; src->tables never moves. */
+    int (*find_extra)(lt_source *src, const char *name, size_t name_len,
+                      uint32_t *table, lt_error *err);
 } lt_reader;
 
 /* The base every reader's source struct starts with. */
@@ -324,9 +335,16 @@ int lt_source_open(const char *path, const lt_options *opts, lt_source **out,
                    lt_error *err);
 void lt_source_close(lt_source *src);
 
-/* Case-insensitive table look-up; -1 when absent. */
+/* Case-insensitive table look-up; -1 when absent.  A name no listed table
+** has goes to the reader's find_extra (a range of a worksheet). */
 int64_t lt_source_find_table(const lt_source *src, const char *name,
                              size_t name_len);
+/* The same, with the reason when absent: 42S02 "unknown table", or the
+** reader's error for a name it understands but cannot serve (a malformed
+** range, one outside the sheet: 42S02 saying so).  Returns -1 with err
+** filled. */
+int64_t lt_source_find_table_err(const lt_source *src, const char *name,
+                                 size_t name_len, lt_error *err);
 
 /* Frees what lt_table owns (names, columns, indexes, foreign keys), for
 ** readers that build their tables with malloc (readers/common/table.c); the

@@ -77,17 +77,43 @@ static int64_t find_exact(const lt_source *src, const char *name, size_t len)
     return -1;
 }
 
-int64_t lt_source_find_table(const lt_source *src, const char *name, size_t len)
+/* A listed table: the name exactly, or a worksheet "Sheet1$" named as
+** "Sheet1", as in Microsoft's Excel driver. */
+static int64_t find_listed(const lt_source *src, const char *name, size_t len)
 {
     int64_t i = find_exact(src, name, len);
     if (i >= 0 || (len > 0 && name[len - 1] == '$'))
         return i;
-    /* A worksheet is listed as "Sheet1$" and reachable as "Sheet1" too, as
-    ** in Microsoft's Excel driver. */
     for (uint32_t k = 0; k < src->ntables; k++) {
         const char *t = src->tables[k].name;
         if (strncasecmp(t, name, len) == 0 && t[len] == '$' && t[len + 1] == '\0')
             return k;
     }
     return -1;
+}
+
+int64_t lt_source_find_table_err(const lt_source *src, const char *name, size_t len,
+                                 lt_error *err)
+{
+    int64_t i = find_listed(src, name, len);
+    if (i >= 0)
+        return i;
+    if (src->reader->find_extra != NULL) {
+        uint32_t t;
+        /* The reader adds to the source under its own lock: the source is
+        ** shared, never read-only memory, so the cast is sound. */
+        int r = src->reader->find_extra((lt_source *)src, name, len, &t, err);
+        if (r < 0)
+            return -1;
+        if (r > 0)
+            return t;
+    }
+    lt_error_set(err, "42S02", "unknown table '%.*s'", (int)(len < 256 ? len : 256), name);
+    return -1;
+}
+
+int64_t lt_source_find_table(const lt_source *src, const char *name, size_t len)
+{
+    lt_error err;
+    return lt_source_find_table_err(src, name, len, &err);
 }

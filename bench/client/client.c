@@ -5,7 +5,10 @@
 **
 **   block  a block cursor of 1,024 rows with column-wise binds typed by what
 **          the driver describes (integers as integers, doubles as doubles,
-**          dates as date structs, decimals and text as text);
+**          dates as date structs, decimals and text as text); --rowset 1
+**          binds the same way but sets no cursor attribute at all and
+**          fetches one row per SQLFetch (ODBC 2 style), for drivers that
+**          refuse block cursors (mdbtools);
 **   row    SQLFetch, then SQLGetData per column as SQL_C_CHAR (or
 **          SQL_C_WCHAR with --text wchar), as isql and Power Query do.
 **
@@ -51,6 +54,7 @@ typedef struct options {
     long show;
     int repeat;
     int describe;            /* print each column's description to stderr */
+    int rowset;              /* block mode: rows per SQLFetch */
 } options;
 
 typedef struct timing {
@@ -233,9 +237,22 @@ static void choose_binding(column *col, int wide)
         col->width = (col->width + 7) & ~(SQLLEN)7;
 }
 
+/* A bound column's length/indicator.  mdbtools' ODBC driver stores only 32
+** bits into the 64-bit SQLLEN; the array is zeroed when allocated, so such a
+** value arrives with its upper half zero and is read back as the 32-bit
+** number it is (0xFFFFFFFF = SQL_NULL_DATA).  A value of 2^31 bytes or more
+** cannot come from a bound column of at most 8 KiB. */
+static SQLLEN indicator(const column *col, SQLULEN row)
+{
+    SQLLEN v = col->ind[row];
+    if (v > (SQLLEN)INT32_MAX && (uint64_t)v <= UINT32_MAX)
+        v = (SQLLEN)(int32_t)(uint32_t)v;
+    return v;
+}
+
 static void canon_bound(canon *c, const column *col, SQLULEN row, char *utf8)
 {
-    SQLLEN ind = col->ind[row];
+    SQLLEN ind = indicator(col, row);
     const char *v = col->data + (size_t)row * (size_t)col->width;
     if (ind == SQL_NULL_DATA) {
         canon_null(c);
@@ -288,7 +305,7 @@ static void check_truncation(const column *col, SQLSMALLINT n, SQLULEN rows)
         SQLLEN room = k->width - (k->ctype == SQL_C_CHAR ? 1 :
                                   k->ctype == SQL_C_WCHAR ? (SQLLEN)sizeof(SQLWCHAR) : 0);
         for (SQLULEN r = 0; r < rows; r++)
-            if (k->ind[r] == SQL_NO_TOTAL || k->ind[r] > room) {
+            if (indicator(k, r) == SQL_NO_TOTAL || indicator(k, r) > room) {
                 fprintf(stderr, "error: column %d truncated at %ld bytes\n", j + 1,
                         (long)k->width);
                 exit(2);
@@ -301,11 +318,12 @@ static uint64_t fetch_block(SQLHSTMT st, column *col, SQLSMALLINT n,
 {
     SQLULEN fetched = 0;
     SQLUSMALLINT status[ROWSET];
-    size_t widest = 0;
+    size_t widest = 0, rowset = (size_t)o->rowset;
     for (SQLSMALLINT j = 0; j < n; j++) {
         choose_binding(&col[j], o->wide);
-        col[j].data = xrealloc(NULL, (size_t)col[j].width * ROWSET);
-        col[j].ind = xrealloc(NULL, sizeof(SQLLEN) * ROWSET);
+        col[j].data = xrealloc(NULL, (size_t)col[j].width * rowset);
+        col[j].ind = xrealloc(NULL, sizeof(SQLLEN) * rowset);
+        memset(col[j].ind, 0, sizeof(SQLLEN) * rowset);
         if ((size_t)col[j].width > widest)
             widest = (size_t)col[j].width;
         if (!SQL_SUCCEEDED(SQLBindCol(st, (SQLUSMALLINT)(j + 1), col[j].ctype,
@@ -313,17 +331,20 @@ static uint64_t fetch_block(SQLHSTMT st, column *col, SQLSMALLINT n,
             die_diag(SQL_HANDLE_STMT, st, "SQLBindCol", 2);
     }
     char *utf8 = xrealloc(NULL, widest * 2 + 16);
-    if (!SQL_SUCCEEDED(SQLSetStmtAttr(st, SQL_ATTR_ROW_BIND_TYPE,
-                                      (SQLPOINTER)SQL_BIND_BY_COLUMN, 0)) ||
-        !SQL_SUCCEEDED(SQLSetStmtAttr(st, SQL_ATTR_ROW_ARRAY_SIZE,
-                                      (SQLPOINTER)(SQLULEN)ROWSET, 0)) ||
-        !SQL_SUCCEEDED(SQLSetStmtAttr(st, SQL_ATTR_ROW_STATUS_PTR, status, 0)) ||
-        !SQL_SUCCEEDED(SQLSetStmtAttr(st, SQL_ATTR_ROWS_FETCHED_PTR, &fetched, 0)))
-        die_diag(SQL_HANDLE_STMT, st, "SQLSetStmtAttr (block cursor)", 2);
-    SQLULEN size = 0;
-    SQLGetStmtAttr(st, SQL_ATTR_ROW_ARRAY_SIZE, &size, 0, NULL);
-    if (size != ROWSET)
-        die("the driver refused a rowset of 1,024 rows");
+    status[0] = SQL_ROW_SUCCESS;
+    if (rowset > 1) {
+        if (!SQL_SUCCEEDED(SQLSetStmtAttr(st, SQL_ATTR_ROW_BIND_TYPE,
+                                          (SQLPOINTER)SQL_BIND_BY_COLUMN, 0)) ||
+            !SQL_SUCCEEDED(SQLSetStmtAttr(st, SQL_ATTR_ROW_ARRAY_SIZE,
+                                          (SQLPOINTER)(SQLULEN)rowset, 0)) ||
+            !SQL_SUCCEEDED(SQLSetStmtAttr(st, SQL_ATTR_ROW_STATUS_PTR, status, 0)) ||
+            !SQL_SUCCEEDED(SQLSetStmtAttr(st, SQL_ATTR_ROWS_FETCHED_PTR, &fetched, 0)))
+            die_diag(SQL_HANDLE_STMT, st, "SQLSetStmtAttr (block cursor)", 2);
+        SQLULEN size = 0;
+        SQLGetStmtAttr(st, SQL_ATTR_ROW_ARRAY_SIZE, &size, 0, NULL);
+        if (size != rowset)
+            die("the driver refused a rowset of 1,024 rows");
+    }
 
     uint64_t rows = 0;
     for (;;) {
@@ -332,6 +353,8 @@ static uint64_t fetch_block(SQLHSTMT st, column *col, SQLSMALLINT n,
             break;
         if (!SQL_SUCCEEDED(rc))
             die_diag(SQL_HANDLE_STMT, st, "SQLFetch", 2);
+        if (rowset == 1)
+            fetched = 1;
         for (SQLULEN r = 0; r < fetched; r++)
             if (status[r] == SQL_ROW_ERROR)
                 die_diag(SQL_HANDLE_STMT, st, "SQLFetch (row status)", 2);
@@ -497,14 +520,15 @@ static int by_value(const void *a, const void *b)
 static void usage(void)
 {
     fprintf(stderr,
-            "usage: client [--mode block|row] [--text char|wchar] [--repeat K]\n"
-            "              [--no-checksum] [--show N] [--describe] CONNECTION-STRING SQL\n");
+            "usage: client [--mode block|row] [--rowset 1|1024] [--text char|wchar]\n"
+            "              [--repeat K] [--no-checksum] [--show N] [--describe]\n"
+            "              CONNECTION-STRING SQL\n");
     exit(2);
 }
 
 int main(int argc, char **argv)
 {
-    options o = {.block = 1, .checksum = 1, .repeat = 1};
+    options o = {.block = 1, .checksum = 1, .repeat = 1, .rowset = ROWSET};
     int i = 1;
     for (; i < argc && strncmp(argv[i], "--", 2) == 0; i++) {
         const char *a = argv[i];
@@ -527,6 +551,11 @@ int main(int argc, char **argv)
             i++;
         } else if (strcmp(a, "--repeat") == 0) {
             o.repeat = atoi(v);
+            i++;
+        } else if (strcmp(a, "--rowset") == 0) {
+            o.rowset = atoi(v);
+            if (o.rowset != 1 && o.rowset != ROWSET)
+                usage();
             i++;
         } else if (strcmp(a, "--show") == 0) {
             o.show = atol(v);

@@ -17,6 +17,7 @@ class Format:
     rows: list = field(default_factory=list)
     quick_rows: list = field(default_factory=list)
     skip: str = ""
+    wide: str = "same"        # same: bulk_wide in the 1x fixture; separate: its own file
 
 
 @dataclass
@@ -39,6 +40,9 @@ class Side:
     package: str = ""         # Debian package that provides the library
     command: str = ""         # program sides
     queries: list = None      # program sides: the queries it can run (None: any)
+    requires: str = ""        # a program that must be on PATH (e.g. soffice)
+    install: str = "always"   # always | full: install `package` on full runs only
+    client_args: list = None  # odbc sides: extra client options (e.g. --rowset 1)
 
 
 @dataclass
@@ -52,6 +56,8 @@ class Pairing:
     queries: list = field(default_factory=list)
     target: float = None
     skip: str = ""
+    quick: bool = True        # False: full runs only (recorded as skipped in --quick)
+    runs: int = 0             # timed runs per side if fewer than the session's (slow sides)
 
 
 @dataclass
@@ -81,7 +87,7 @@ def load(path):
             formats[name] = Format(name, s.get("generator", ""),
                                    [int(x) for x in _words(s.get("rows"))],
                                    [int(x) for x in _words(s.get("quick_rows"))],
-                                   s.get("skip", ""))
+                                   s.get("skip", ""), s.get("wide", "same"))
         elif kind == "query":
             queries[name] = Query(name, s["sql"], s.get("table", "bulk"),
                                   s.get("scales", "all") == "1x",
@@ -91,13 +97,16 @@ def load(path):
             sides[name] = Side(name, s.get("label", name), s["kind"],
                                s.get("manager", ""), s.get("library", ""),
                                s.get("dsn", ""), s.get("package", ""),
-                               s.get("command", ""), _words(q) if q else None)
+                               s.get("command", ""), _words(q) if q else None,
+                               s.get("requires", ""), s.get("install", "always"),
+                               _words(s.get("client_args")))
         elif kind == "pairing":
             t = s.get("target")
             pairings.append(Pairing(name, s["format"], s["a"], s["b"],
                                     s.get("mode", "block"), s.get("text", "char"),
                                     _words(s.get("queries")),
-                                    float(t) if t else None, s.get("skip", "")))
+                                    float(t) if t else None, s.get("skip", ""),
+                                    s.getboolean("quick", True), s.getint("runs", 0)))
         elif kind != "settings":
             raise SystemExit("%s: unknown section [%s]" % (path, sec))
     for p in pairings:

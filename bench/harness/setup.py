@@ -18,11 +18,13 @@ REPO = os.path.dirname(BENCH)
 # What the harness itself builds and runs with; drivers a side names come on
 # top (its `package` key).
 PACKAGES = ["gcc", "cmake", "make", "sqlite3", "libsqlite3-dev", "unixodbc",
-            "unixodbc-dev", "odbcinst", "iodbc", "libiodbc2", "libshp-dev"]
+            "unixodbc-dev", "odbcinst", "iodbc", "libiodbc2", "libshp-dev",
+            "libfreexl-dev", "nodejs", "npm", "mdbtools"]
 OPTIONAL = ["gnuplot-nox", "linux-perf"]
 # Versions recorded with the results.
 VERSIONED = ["unixodbc", "libiodbc2", "libsqliteodbc", "libsqlite3-0", "libshp2",
-             "sqlite3", "odbc-mdbtools", "gcc", "linux-perf", "gnuplot-nox"]
+             "sqlite3", "libfreexl1", "libreoffice-calc-nogui", "odbc-mdbtools",
+             "mdbtools", "nodejs", "gcc", "linux-perf", "gnuplot-nox"]
 IODBC_LIB = "/usr/lib/x86_64-linux-gnu/libiodbc.so.2"
 
 
@@ -50,7 +52,7 @@ def ensure_packages(packages):
     sudo = [] if os.geteuid() == 0 else ["sudo", "-n"]
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
     log("installing " + " ".join(missing))
-    cmd = sudo + ["apt-get", "install", "-y", "-qq"] + missing
+    cmd = sudo + ["apt-get", "install", "-y", "-qq", "--no-install-recommends"] + missing
     if subprocess.run(cmd, env=env, capture_output=True).returncode != 0:
         subprocess.run(sudo + ["apt-get", "update", "-qq"], env=env, capture_output=True)
         subprocess.run(cmd, env=env, capture_output=True)
@@ -108,10 +110,11 @@ def build_programs(bindir, build):
     _compile(os.path.join(bindir, "client-iodbc"), [client, canon],
              ["-I" + iodbc_include(build)], [IODBC_LIB])
     failed = {}
-    for name, lib in (("sqlite_loop", "-lsqlite3"), ("shapelib_loop", "-lshp")):
+    for name, libs in (("sqlite_loop", ["-lsqlite3"]), ("shapelib_loop", ["-lshp"]),
+                       ("freexl_loop", ["-lfreexl"]), ("libreoffice_csv", [])):
         try:
             _compile(os.path.join(bindir, name),
-                     [os.path.join(BENCH, "baselines", name + ".c"), canon], [], [lib])
+                     [os.path.join(BENCH, "baselines", name + ".c"), canon], [], libs)
         except SystemExit as e:
             failed[name] = str(e)
     return failed

@@ -27,7 +27,7 @@ sql_expr *sql_expr_child(const sql_expr *e, uint32_t i)
 
 bool sql_expr_is_constant(const sql_expr *e)
 {
-    return e->kind == SQL_E_LITERAL || e->kind == SQL_E_PARAM;
+    return e->kind == SQL_E_LITERAL || e->kind == SQL_E_PARAM || e->kind == SQL_E_OUTER;
 }
 
 static bool same_name(const char *a, const char *b)
@@ -70,7 +70,13 @@ bool sql_expr_equal(const sql_expr *a, const sql_expr *b)
     case SQL_E_LITERAL:
         return same_value(&a->value, &b->value);
     case SQL_E_PARAM:
+    case SQL_E_OUTER:
         return a->param == b->param;
+    case SQL_E_SUBQUERY:
+        /* The same query written twice is still two evaluations. */
+        if (a->sub != b->sub)
+            return false;
+        break;
     case SQL_E_COLUMN:
         /* Bound columns compare by table and position; the names may
         ** differ in case or qualification (a self-join's two tables share

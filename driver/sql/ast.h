@@ -18,6 +18,8 @@
 /* Deepest expression tree accepted, so that the recursive stages (binder,
 ** typing, evaluation) run in bounded stack for any input. */
 #define SQL_MAX_DEPTH 256
+/* Deepest nesting of views over views. */
+#define SQL_MAX_VIEW_DEPTH 32
 
 /* A type as the engine tracks it: the logical type plus what ODBC describes. */
 typedef struct sql_type {
@@ -44,7 +46,13 @@ typedef enum sql_expr_kind {
     SQL_E_FUNC,      /* name(args), name(*) when `star` */
     SQL_E_CONCAT,    /* left || right */
     SQL_E_CASE,      /* CASE [left] WHEN args[0] THEN args[1] ... [ELSE right] END */
-    SQL_E_CAST       /* CAST(left AS cast), {fn CONVERT(left, SQL_x)} */
+    SQL_E_CAST,      /* CAST(left AS cast), {fn CONVERT(left, SQL_x)} */
+    SQL_E_SUBQUERY,  /* (SELECT ...) as a value: `sub`, bound as `subq`; args are
+                     ** the outer values a correlated one reads (binder) */
+    SQL_E_EXISTS,    /* [NOT] EXISTS left, left a SUBQUERY */
+    SQL_E_IN_SELECT, /* left [NOT] IN right, right a SUBQUERY of one column */
+    SQL_E_OUTER      /* inside a correlated subquery: outer value number `param`
+                     ** (the enclosing SUBQUERY's args[param], `corr`) */
 } sql_expr_kind;
 
 typedef enum sql_op {
@@ -54,6 +62,8 @@ typedef enum sql_op {
 } sql_op;
 
 struct sql_func;
+struct sql_select;
+struct sql_query;
 typedef struct sql_expr sql_expr;
 struct sql_expr {
     sql_expr_kind kind;
@@ -73,6 +83,7 @@ struct sql_expr {
     uint32_t line, column;  /* where the expression starts */
     uint32_t start, end;    /* its bytes in the statement text */
     uint32_t depth;         /* 1 + deepest operand */
+    struct sql_select *sub; /* SUBQUERY: the parsed query */
 
     /* binder */
     uint32_t range;         /* COLUMN: which FROM table (query.h's ranges) */
@@ -80,6 +91,8 @@ struct sql_expr {
     const lt_column *source;/* COLUMN: the table's description of it */
     uint32_t input;         /* COLUMN: position in the operator's input batch */
     const struct sql_func *fn; /* FUNC: the function called (func.h) */
+    struct sql_query *subq; /* SUBQUERY: the bound query */
+    const sql_expr *corr;   /* OUTER: the outer expression whose value it is */
     /* Grouped queries: the node is a GROUP BY key or an aggregate, whose
     ** value is column `input` of the aggregation's output batch. */
     bool from_input;
@@ -101,7 +114,8 @@ sql_expr *sql_expr_child(const sql_expr *e, uint32_t i);
 /* Same shape, same operands, same constants (for matching ORDER BY items to
 ** select items). */
 bool sql_expr_equal(const sql_expr *a, const sql_expr *b);
-/* True for literals and parameters. */
+/* True for literals, parameters and outer values (constant for one
+** execution). */
 bool sql_expr_is_constant(const sql_expr *e);
 /* A deep copy of `e` in `arena` (binder rewrites that use an operand
 ** twice); NULL when out of memory. */
@@ -128,18 +142,40 @@ typedef enum sql_join {
     SQL_JOIN_NONE = 0,      /* the first table */
     SQL_JOIN_INNER,         /* [INNER] JOIN ... ON */
     SQL_JOIN_LEFT,          /* LEFT [OUTER] JOIN ... ON, {oj ...} */
-    SQL_JOIN_CROSS          /* CROSS JOIN, or a comma */
+    SQL_JOIN_CROSS,         /* CROSS JOIN, or a comma */
+    SQL_JOIN_RIGHT,         /* RIGHT [OUTER] JOIN ... ON */
+    SQL_JOIN_FULL           /* FULL [OUTER] JOIN ... ON */
 } sql_join;
 
 typedef struct sql_table_ref {
-    const char *name;
-    const char *alias;      /* NULL when none */
+    const char *name;       /* NULL for a derived table */
+    const char *alias;      /* NULL when none (required for a derived table) */
     uint32_t line, column;
     sql_join join;          /* how it joins the tables before it */
     sql_expr *on;           /* the ON condition; NULL for CROSS and commas */
+    struct sql_select *sub; /* (SELECT ...) AS alias: the derived table */
+    uint32_t ncolnames;     /* AS alias (c1, c2, ...) */
+    const char **colnames;
+    uint32_t nusing;        /* JOIN ... USING (a, b) */
+    const char **using_cols;
+    bool natural;           /* NATURAL JOIN: USING every common column */
 } sql_table_ref;
 
+/* A compound query: lhs op rhs. */
+typedef enum sql_setop {
+    SQL_SET_NONE = 0,
+    SQL_SET_UNION,
+    SQL_SET_UNION_ALL,
+    SQL_SET_EXCEPT,
+    SQL_SET_INTERSECT
+} sql_setop;
+
 typedef struct sql_select {
+    /* Compound (setop != NONE): only lhs, rhs, order, limit, offset and
+    ** line/column are used; ORDER BY and LIMIT apply to the whole. */
+    sql_setop setop;
+    struct sql_select *lhs, *rhs;
+    uint32_t line, column;  /* where the query (or the operator) starts */
     bool distinct;
     uint32_t nitems;
     sql_select_item *items;

@@ -7,10 +7,10 @@
 ** that selects a range (INT64 of size 3, 5, 10, 19 is TINYINT, SMALLINT,
 ** INTEGER, BIGINT; DOUBLE of size 7 is REAL).  Text is written as the ODBC
 ** layer writes a value for SQL_C_CHAR (driver/convert.c): integers and
-** decimals exactly, a double in the shortest of 15 to 17 significant digits
-** that reads back the same, dates as YYYY-MM-DD, times as HH:MM:SS with up
-** to six fraction digits (none when zero), booleans as 1 and 0, GUIDs in
-** upper-case hex.
+** decimals exactly, a double in the fewest significant digits that read
+** back the same (readers/common/numfmt.c, shared with the ODBC layer),
+** dates as YYYY-MM-DD, times as HH:MM:SS with up to six fraction digits
+** (none when zero), booleans as 1 and 0, GUIDs in upper-case hex.
 **
 ** Narrowing is explicit here only: a DOUBLE or DECIMAL cast to an integer
 ** type drops its fraction (toward zero, as SQL Server and SQLite do), to a
@@ -28,6 +28,7 @@
 #include <strings.h>
 
 #include "../../readers/common/datetime.h"
+#include "../../readers/common/numfmt.h"
 #include "../../readers/common/platform.h"
 
 /* ------------------------------------------------------------------------ */
@@ -110,68 +111,6 @@ bool sql_cast_allowed(lt_type from, lt_type to)
 /* Values as text                                                            */
 /* ------------------------------------------------------------------------ */
 
-static char *put_u128(char *end, unsigned __int128 u)
-{
-    do {
-        *--end = (char)('0' + (int)(u % 10));
-        u /= 10;
-    } while (u != 0);
-    return end;
-}
-
-static size_t fmt_decimal(lt_int128 v, int scale, char *buf)
-{
-    char tmp[96], *end = tmp + sizeof tmp, *p = end;
-    unsigned __int128 u = v < 0 ? (unsigned __int128)0 - (unsigned __int128)v : (unsigned __int128)v;
-    if (scale > 0) {
-        for (int i = 0; i < scale && i < 80; i++) {
-            *--p = (char)('0' + (int)(u % 10));
-            u /= 10;
-        }
-        *--p = '.';
-    }
-    p = put_u128(p, u);
-    if (v < 0)
-        *--p = '-';
-    memcpy(buf, p, (size_t)(end - p));
-    return (size_t)(end - p);
-}
-
-/* The shortest of %.15g .. %.17g that reads back as the same double, with
-** '.' whatever the locale. */
-static size_t fmt_double(double d, char *buf)
-{
-    if (isnan(d))
-        return (size_t)snprintf(buf, 40, "NaN");
-    if (isinf(d))
-        return (size_t)snprintf(buf, 40, d < 0 ? "-Inf" : "Inf");
-    if (d == 0)
-        return (size_t)snprintf(buf, 40, "0");
-    if (fabs(d) < 1e15 && d == trunc(d))
-        return fmt_decimal((lt_int128)d, 0, buf);
-    int n = 0;
-    for (int prec = 15; prec <= 17; prec++) {
-        n = snprintf(buf, 40, "%.*g", prec, d);
-        size_t o = 0;
-        bool point = false;
-        for (int i = 0; i < n; i++) {
-            char c = buf[i];
-            if ((c >= '0' && c <= '9') || c == '-' || c == '+' || c == 'e' || c == 'E') {
-                buf[o++] = c;
-                point = false;
-            } else if (!point) {
-                buf[o++] = '.';
-                point = true;
-            }
-        }
-        buf[o] = '\0';
-        n = (int)o;
-        if (lt_strtod(buf, NULL) == d)
-            break;
-    }
-    return (size_t)n;
-}
-
 static char *put2(char *p, int v)
 {
     p[0] = (char)('0' + v / 10 % 10);
@@ -251,9 +190,9 @@ size_t sql_format_value(const lt_value *v, char *buf)
 {
     switch (v->type) {
     case LT_BOOL:      buf[0] = v->u.b ? '1' : '0'; return 1;
-    case LT_INT64:     return fmt_decimal(v->u.i64, 0, buf);
-    case LT_DECIMAL:   return fmt_decimal(v->u.dec, v->scale, buf);
-    case LT_DOUBLE:    return fmt_double(v->u.f64, buf);
+    case LT_INT64:     return lt_format_int64(v->u.i64, buf);
+    case LT_DECIMAL:   return lt_format_decimal(v->u.dec, v->scale, buf);
+    case LT_DOUBLE:    return lt_format_double(v->u.f64, buf);
     case LT_DATE:      return fmt_date(v->u.date, buf);
     case LT_TIME:      return fmt_time(v->u.i64, buf);
     case LT_TIMESTAMP: {

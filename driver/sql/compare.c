@@ -7,6 +7,7 @@
 ** point order); DOUBLE NaN above every number and equal to itself; FALSE
 ** before TRUE.  NULL is handled by the callers.
 */
+#include "collate.h"
 #include "exec.h"
 #include "value.h"
 
@@ -240,6 +241,104 @@ int sql_compare_any(const lt_vector *a, uint32_t ra, const lt_vector *b, uint32_
     sql_vector_get(a, ra, &x);
     sql_vector_get(b, rb, &y);
     return compare_values(&x, &y);
+}
+
+/* Access: text by case-folded code points; a tie on folded text is
+** equality (ORDER BY then keeps the scan order). */
+int sql_text_compare_nocase(lt_bytes a, lt_bytes b)
+{
+    uint32_t i = 0, j = 0;
+    while (i < a.len && j < b.len) {
+        uint32_t na, nb;
+        uint32_t ca = sql_char_lower(sql_utf8_char(a.ptr, a.len, i, &na));
+        uint32_t cb = sql_char_lower(sql_utf8_char(b.ptr, b.len, j, &nb));
+        if (ca != cb)
+            return ca < cb ? -1 : 1;
+        i += na;
+        j += nb;
+    }
+    return (i < a.len) - (j < b.len);
+}
+
+void sql_compare_vectors_coll(const lt_vector *a, const lt_vector *b, const uint32_t *sel,
+                              uint32_t n, int8_t *cmp, uint8_t *null, bool nocase)
+{
+    if (!nocase || a->type != LT_TEXT || b->type != LT_TEXT) {
+        sql_compare_vectors(a, b, sel, n, cmp, null);
+        return;
+    }
+    CMP_LOOP(sql_text_compare_nocase(a->v.bytes[row], b->v.bytes[row]))
+}
+
+int sql_compare_cells_coll(const lt_vector *a, uint32_t ra, const lt_vector *b, uint32_t rb,
+                           bool nocase)
+{
+    if (nocase && a->type == LT_TEXT && b->type == LT_TEXT && !tagged(a, ra) && !tagged(b, rb))
+        return sql_text_compare_nocase(a->v.bytes[ra], b->v.bytes[rb]);
+    return sql_compare_cells(a, ra, b, rb);
+}
+
+/* The column under `x` when it has dynamically typed rows, else NULL. */
+static const lt_vector *dynamic_column(const sql_expr *x, const lt_batch *in)
+{
+    if (x == NULL || (x->kind != SQL_E_COLUMN && !x->from_input) || x->input >= in->ncols)
+        return NULL;
+    const lt_vector *v = &in->cols[x->input];
+    return v->tags != NULL ? v : NULL;
+}
+
+void sql_compare_dynamic(const sql_expr *a, const sql_expr *b, const lt_batch *in,
+                         const lt_vector *l, const lt_vector *r, const uint32_t *sel, uint32_t n,
+                         int8_t *cmp, uint8_t *null)
+{
+    const lt_vector *dl = dynamic_column(a, in), *dr = dynamic_column(b, in);
+    if (dl == NULL && dr == NULL)
+        return;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t row = sel[i];
+        if (!tagged(dl ? dl : l, row) && !tagged(dr ? dr : r, row))
+            continue;
+        lt_value x, y;
+        sql_vector_get(dl && tagged(dl, row) ? dl : l, row, &x);
+        sql_vector_get(dr && tagged(dr, row) ? dr : r, row, &y);
+        if ((null[row] = x.type == LT_NULL || y.type == LT_NULL) == 0)
+            cmp[row] = (int8_t)compare_values(&x, &y);
+    }
+}
+
+int sql_fold_text_vector(const lt_vector *in, const uint32_t *sel, uint32_t n, lt_vector *out,
+                         lt_bytes *cells, lt_arena *arena)
+{
+    *out = *in;
+    if (in->type != LT_TEXT || in->tags != NULL)
+        return 0;
+    out->v.bytes = cells;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t row = sel[i];
+        if (in->nulls[row])
+            continue;
+        lt_bytes t = in->v.bytes[row];
+        /* lower-casing keeps each letter's UTF-8 length (func_string.c) */
+        char *o = lt_arena_alloc(arena, (size_t)t.len + 1);
+        if (o == NULL)
+            return -1;
+        uint32_t len = 0;
+        for (uint32_t k = 0; k < t.len;) {
+            uint32_t nb;
+            char tmp[4];
+            uint32_t c = sql_utf8_char(t.ptr, t.len, k, &nb);
+            if (sql_utf8_put(c, tmp) == nb) {
+                len += sql_utf8_put(sql_char_lower(c), o + len);
+            } else { /* a malformed sequence stays as it is */
+                memcpy(o + len, t.ptr + k, nb);
+                len += nb;
+            }
+            k += nb;
+        }
+        cells[row].ptr = o;
+        cells[row].len = len;
+    }
+    return 0;
 }
 
 bool sql_equal_cells(const lt_vector *a, uint32_t ra, const lt_vector *b, uint32_t rb)

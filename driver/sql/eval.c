@@ -9,6 +9,7 @@
 ** leaves undecided.  Constants are converted and written into their vector
 ** once per execution.
 */
+#include "collate.h"
 #include "exec.h"
 #include "func.h"
 #include "value.h"
@@ -45,7 +46,8 @@ const lt_value *sql_const_value(const sql_exec *ex, const sql_expr *e)
 /* The constant's value as its parent reads it, written into every row. */
 static int init_constant(sql_exec *ex, const sql_expr *e, sql_slot *s, lt_error *err)
 {
-    const lt_value *v = e->kind == SQL_E_LITERAL ? &e->value : &ex->params[e->param];
+    const lt_value *v = e->kind == SQL_E_LITERAL ? &e->value
+                      : e->kind == SQL_E_OUTER ? &ex->outer[e->param] : &ex->params[e->param];
     lt_type type = e->conv ? e->want : e->t.type;
     int16_t scale = e->conv ? e->want_scale : e->t.scale;
     int rc = type == LT_TEXT ? sql_to_text(v, &ex->arena, &s->cval, err)
@@ -99,10 +101,17 @@ oom:
 int sql_exec_init(sql_exec *ex, sql_query *q, const lt_value *params,
                   const atomic_int *cancel, lt_error *err)
 {
+    return sql_exec_init_outer(ex, q, params, NULL, cancel, err);
+}
+
+int sql_exec_init_outer(sql_exec *ex, sql_query *q, const lt_value *params,
+                        const lt_value *outer, const atomic_int *cancel, lt_error *err)
+{
     memset(ex, 0, sizeof *ex);
     lt_arena_init(&ex->arena);
     ex->q = q;
     ex->params = params;
+    ex->outer = outer;
     ex->cancel = cancel;
     ex->identity = lt_arena_alloc(&ex->arena, LT_BATCH_ROWS * sizeof *ex->identity);
     ex->slots = lt_arena_alloc(&ex->arena, (q->nslots ? q->nslots : 1) * sizeof *ex->slots);
@@ -364,8 +373,10 @@ static int in_prepare(sql_exec *ex, const sql_expr *e, sql_slot *s, const lt_vec
                       lt_error *err)
 {
     s->in_mode = 2;
-    if (e->nargs <= IN_HASH_MIN || x->tags != NULL || x->type == LT_NULL)
-        return 0;
+    if (e->nargs <= IN_HASH_MIN || x->tags != NULL || x->type == LT_NULL ||
+        (x->type == LT_TEXT && sql_text_nocase(ex)) || /* the set hashes bytes */
+        (sql_dialect_sqlite(ex) && (e->left->kind == SQL_E_COLUMN || e->left->from_input)))
+        return 0; /* (SQLite: its rows may hold other types, sql_compare_dynamic) */
     uint32_t n = 0;
     for (uint32_t k = 0; k < e->nargs; k++) {
         if (!sql_expr_is_constant(e->args[k]))
@@ -438,7 +449,9 @@ static int eval_in(sql_exec *ex, const sql_expr *e, const lt_batch *in,
     for (uint32_t k = 0; k < e->nargs; k++) {
         if (sql_eval(ex, e->args[k], in, sel, n, &item, err) != 0)
             return -1;
-        sql_compare_vectors(x, item, sel, n, s->cmp, s->cmp_null);
+        sql_compare_vectors_coll(x, item, sel, n, s->cmp, s->cmp_null, sql_text_nocase(ex));
+        if (sql_dialect_sqlite(ex))
+            sql_compare_dynamic(e->left, e->args[k], in, x, item, sel, n, s->cmp, s->cmp_null);
         for (uint32_t i = 0; i < n; i++) {
             uint32_t row = sel[i];
             if (s->cmp_null[row])
@@ -474,7 +487,10 @@ static int eval_between(sql_exec *ex, const sql_expr *e, const lt_batch *in,
     for (int side = 0; side < 2; side++) {
         if (sql_eval(ex, side == 0 ? e->right : e->third, in, sel, n, &bound, err) != 0)
             return -1;
-        sql_compare_vectors(x, bound, sel, n, s->cmp, s->cmp_null);
+        sql_compare_vectors_coll(x, bound, sel, n, s->cmp, s->cmp_null, sql_text_nocase(ex));
+        if (sql_dialect_sqlite(ex))
+            sql_compare_dynamic(e->left, side == 0 ? e->right : e->third, in, x, bound, sel, n,
+                                s->cmp, s->cmp_null);
         for (uint32_t i = 0; i < n; i++) {
             uint32_t row = sel[i];
             if (!out->nulls[row] && !out->v.b[row])
@@ -533,7 +549,8 @@ static int eval_like(sql_exec *ex, const sql_expr *e, const lt_batch *in,
                 return lt_error_set(err, "22019", "invalid escape character: ESCAPE needs exactly one character");
         }
         lt_bytes xs = x->v.bytes[row], ps = pat->v.bytes[row];
-        int m = sql_like(xs.ptr, xs.len, ps.ptr, ps.len, ep, elen);
+        int m = sql_text_nocase(ex) ? sql_like_access(xs.ptr, xs.len, ps.ptr, ps.len, ep, elen)
+                                    : sql_like(xs.ptr, xs.len, ps.ptr, ps.len, ep, elen);
         if (m < 0)
             return lt_error_set(err, "22025", "invalid escape sequence: the LIKE pattern ends with its escape character");
         out->v.b[row] = (m == 1) != e->negated;
@@ -615,7 +632,9 @@ static int eval_node(sql_exec *ex, const sql_expr *e, const lt_batch *in,
         if (sql_eval(ex, e->left, in, sel, n, &l, err) != 0 ||
             sql_eval(ex, e->right, in, sel, n, &r, err) != 0)
             return -1;
-        sql_compare_vectors(l, r, sel, n, s->cmp, s->cmp_null);
+        sql_compare_vectors_coll(l, r, sel, n, s->cmp, s->cmp_null, sql_text_nocase(ex));
+        if (sql_dialect_sqlite(ex))
+            sql_compare_dynamic(e->left, e->right, in, l, r, sel, n, s->cmp, s->cmp_null);
         apply_compare(e->op, s, sel, n, out);
         return 0;
     case SQL_E_AND:
@@ -666,9 +685,14 @@ static int eval_node(sql_exec *ex, const sql_expr *e, const lt_batch *in,
         if (e->fn != NULL && e->fn->agg == SQL_AGG_NONE)
             return eval_call(ex, e, in, sel, n, out, err);
         break;
+    case SQL_E_SUBQUERY:
+    case SQL_E_EXISTS:
+    case SQL_E_IN_SELECT:
+        return sql_eval_subquery(ex, e, in, sel, n, out, err);
     case SQL_E_LITERAL:
     case SQL_E_PARAM:
     case SQL_E_COLUMN:
+    case SQL_E_OUTER:
         break;
     }
     return lt_error_set(err, "HY000", "internal error: cannot evaluate this expression");

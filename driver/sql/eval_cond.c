@@ -9,6 +9,7 @@
 ** position (text is not copied: it lives as long as the branch's result).
 ** typing.c has converted every branch to the node's type.
 */
+#include "collate.h"
 #include "exec.h"
 
 /* Of the rows rest[0..*k), move those `hit` marks (in order) to `to`,
@@ -56,7 +57,7 @@ int sql_eval_case(sql_exec *ex, const sql_expr *e, const lt_batch *in, const uin
         if (sql_eval(ex, e->args[a], in, s->rest, k, &w, err) != 0)
             return -1;
         if (x != NULL) {
-            sql_compare_vectors(x, w, s->rest, k, s->cmp, s->cmp_null);
+            sql_compare_vectors_coll(x, w, s->rest, k, s->cmp, s->cmp_null, sql_text_nocase(ex));
             for (uint32_t i = 0; i < k; i++) {
                 uint32_t row = s->rest[i];
                 hit[row] = !s->cmp_null[row] && s->cmp[row] == 0;
@@ -113,7 +114,7 @@ int sql_eval_nullif(sql_exec *ex, const sql_expr *e, const lt_batch *in, const u
     if (sql_eval(ex, e->args[0], in, sel, n, &a, err) != 0 ||
         sql_eval(ex, e->args[1], in, sel, n, &b, err) != 0)
         return -1;
-    sql_compare_vectors(a, b, sel, n, s->cmp, s->cmp_null);
+    sql_compare_vectors_coll(a, b, sel, n, s->cmp, s->cmp_null, sql_text_nocase(ex));
     for (uint32_t i = 0; i < n; i++) {
         uint32_t row = sel[i];
         if (!s->cmp_null[row] && s->cmp[row] == 0)

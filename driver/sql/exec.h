@@ -45,12 +45,14 @@ typedef struct sql_slot {
     const lt_vector **args; /* FUNC: the arguments' vectors */
     lt_arena text;        /* text the node makes; reset at each evaluation */
     uint64_t rng;         /* RAND: generator state, 0 until seeded */
+    struct sql_subq_state *subq; /* SUBQUERY, EXISTS, IN (SELECT): exec_subquery.c */
 } sql_slot;
 
 typedef struct sql_exec {
     lt_arena arena;
     sql_query *q;
     const lt_value *params;
+    const lt_value *outer; /* a correlated subquery's outer values (SQL_E_OUTER) */
     sql_slot *slots;
     uint32_t *identity;   /* 0, 1, ..., LT_BATCH_ROWS - 1 */
     const atomic_int *cancel;
@@ -62,6 +64,10 @@ typedef struct sql_exec {
 ** of constants fail here: 22018, 22007, 22003). */
 int sql_exec_init(sql_exec *ex, sql_query *q, const lt_value *params,
                   const atomic_int *cancel, lt_error *err);
+/* The same for a sub-query's execution given its outer values (NULL
+** when it reads none). */
+int sql_exec_init_outer(sql_exec *ex, sql_query *q, const lt_value *params,
+                        const lt_value *outer, const atomic_int *cancel, lt_error *err);
 void sql_exec_free(sql_exec *ex);
 /* Evaluate `e` for the rows `sel[0..n)` of `in`; the result vector (typed
 ** as the parent wants it) holds the values at those row positions. */
@@ -242,5 +248,27 @@ int sql_op_limit(sql_exec *ex, sql_operator *child, int64_t offset,
 /* planner.c: the operator tree of an execution (the scan offered the
 ** simple predicates; those it answers exactly are not filtered again). */
 int sql_plan_open(sql_exec *ex, sql_operator **out, lt_error *err);
+
+/* exec_subquery.c */
+/* The rows of sub-query `q` run as an execution of its own (same
+** parameters, cancel flag and clock as `ex`; `outer` its outer values):
+** batches of its outputs, column i of the output being `cols[i]` of the
+** sub-query's (cols NULL: the first ncols), converted to `types[i]` when
+** given and different.  Derived tables, views and the sides of a
+** compound. */
+int sql_op_subquery(sql_exec *ex, sql_query *q, const lt_value *outer, const uint32_t *cols,
+                    uint32_t ncols, const sql_type *types, sql_operator **out, lt_error *err);
+/* SUBQUERY (scalar: one row at most, else 21000; no row: NULL), EXISTS and
+** IN (SELECT ...) over the rows sel of `in`.  An uncorrelated one runs once
+** per execution and its result is kept; a correlated one runs again for
+** each row, its outer values bound as the sub-query's constants. */
+int sql_eval_subquery(sql_exec *ex, const sql_expr *e, const lt_batch *in,
+                      const uint32_t *sel, uint32_t n, lt_vector *out, lt_error *err);
+
+/* exec_setop.c: lhs op rhs, both children's batches of the same column
+** types: UNION ALL concatenates; UNION, EXCEPT and INTERSECT give each
+** distinct row once (NULLs equal), in first-occurrence order. */
+int sql_op_setop(sql_exec *ex, sql_setop op, sql_operator *lhs, sql_operator *rhs,
+                 sql_operator **out, lt_error *err);
 
 #endif /* SQL_EXEC_H */

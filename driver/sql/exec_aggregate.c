@@ -20,6 +20,7 @@
 ** then the aggregates.  Everything is held in memory; spilling past a
 ** memory budget is still to come (DESIGN.md).
 */
+#include "collate.h"
 #include "exec.h"
 #include "func.h"
 #include "value.h"
@@ -61,6 +62,14 @@ typedef struct agg_op {
     uint32_t *live;      /* scratch selection */
     uint64_t *hashes;    /* per input row position: its key's hash */
     lt_vector *keyvec;   /* this chunk's key vectors */
+    /* Access: text keys group case-insensitively; `keys` holds them folded,
+    ** `shown` each group's first key as written */
+    bool nocase;
+    lt_vector *foldvec;
+    lt_bytes **foldcells;
+    lt_bytes *dcells;    /* Access: COUNT(DISTINCT text) folds its values */
+    lt_arena foldtext;
+    sql_rowstore shown;
     lt_arena text;       /* MIN/MAX text */
     bool consumed;
     uint32_t pos;        /* next group to return */
@@ -149,9 +158,22 @@ static int assign_groups(agg_op *a, const lt_batch *in, const uint32_t *sel, uin
         a->keyvec[k] = *v;
     }
     lt_batch view = {in->count, in->capacity, a->ngroups, a->keyvec, {0}};
+    lt_batch orig = view;
+    if (a->nocase) {
+        lt_arena_reset(&a->foldtext);
+        for (uint32_t k = 0; k < a->ngroups; k++)
+            if (sql_fold_text_vector(&a->keyvec[k], sel, n, &a->foldvec[k], a->foldcells[k],
+                                     &a->foldtext) != 0)
+                return oom(err);
+        view.cols = a->foldvec;
+    }
     if (!a->keys_started) {
         if (sql_rowset_init(&a->keys, &view, a->ngroups, err) != 0)
             return -1;
+        if (a->nocase && sql_rowstore_init(&a->shown, &orig, a->ngroups) != 0) {
+            sql_rowset_free(&a->keys);
+            return oom(err);
+        }
         a->keys_started = true;
     }
     sql_rowset_hashes(&a->keys, &view, sel, n, a->hashes);
@@ -161,7 +183,8 @@ static int assign_groups(agg_op *a, const lt_batch *in, const uint32_t *sel, uin
         if (g < 0)
             return -1;
         if (added) {
-            if (grow_states(a, (uint32_t)g + 1, err) != 0)
+            if (grow_states(a, (uint32_t)g + 1, err) != 0 ||
+                (a->nocase && sql_rowstore_append(&a->shown, &orig, sel[i], err) != 0))
                 return -1;
             a->count = (uint32_t)g + 1;
         }
@@ -179,6 +202,11 @@ static int first_pairs(agg_op *a, agg_slot *s, const lt_vector *v, uint32_t *n, 
     cols[0].nulls = a->keyvec[a->ngroups].nulls; /* all zero: see sql_op_aggregate */
     cols[0].v.i64 = a->gid64;
     cols[1] = *v;
+    if (a->dcells != NULL) {
+        lt_arena_reset(&a->foldtext);
+        if (sql_fold_text_vector(v, a->live, *n, &cols[1], a->dcells, &a->foldtext) != 0)
+            return oom(err);
+    }
     lt_batch view = {LT_BATCH_ROWS, LT_BATCH_ROWS, 2, cols, {0}};
     if (!s->seen_started) {
         if (sql_rowset_init(&s->seen, &view, 2, err) != 0)
@@ -279,7 +307,7 @@ static int fold_min_max(agg_op *a, agg_slot *s, const lt_vector *v, uint32_t n, 
     for (uint32_t i = 0; i < n; i++) {
         uint32_t row = a->live[i], g = a->gid[row];
         if (!b->nulls[g]) {
-            int c = sql_compare_cells(v, row, b, g);
+            int c = sql_compare_cells_coll(v, row, b, g, sql_text_nocase(a->base.ex));
             if (c != want)
                 continue;
         }
@@ -460,7 +488,7 @@ static int aggregate_next(sql_operator *op, sql_chunk *out, lt_error *err)
         a->seq[i] = a->pos + i;
     for (uint32_t c = 0; c < a->ngroups; c++) {
         lt_vector *dst = &a->batch->cols[c];
-        const lt_vector *src = &a->keys.rows.cols[c];
+        const lt_vector *src = a->nocase ? &a->shown.cols[c] : &a->keys.rows.cols[c];
         sql_vector_gather(dst, src, a->seq, n);
         if (sql_vector_gather_tags(dst, src, a->seq, n, &op->ex->arena) != 0)
             return oom(err);
@@ -489,6 +517,9 @@ static void aggregate_close(sql_operator *op)
     }
     if (a->keys_started)
         sql_rowset_free(&a->keys);
+    if (a->keys_started && a->nocase)
+        sql_rowstore_free(&a->shown);
+    lt_arena_free(&a->foldtext);
     lt_arena_free(&a->text);
     lt_batch_free(a->batch);
     sql_close(op->child);
@@ -530,6 +561,20 @@ int sql_op_aggregate(sql_exec *ex, sql_operator *child, sql_expr **groups, uint3
         return oom(err);
     memset(zeros, 0, LT_BATCH_ROWS);
     memset(a->keyvec, 0, (ngroups + 1) * sizeof *a->keyvec);
+    lt_arena_init(&a->foldtext);
+    a->nocase = sql_text_nocase(ex) && ngroups > 0;
+    if (sql_text_nocase(ex) &&
+        (a->dcells = lt_arena_alloc(ar, LT_BATCH_ROWS * sizeof *a->dcells)) == NULL)
+        return oom(err);
+    if (a->nocase) {
+        a->foldvec = lt_arena_alloc(ar, ngroups * sizeof *a->foldvec);
+        a->foldcells = lt_arena_alloc(ar, ngroups * sizeof *a->foldcells);
+        if (a->foldvec == NULL || a->foldcells == NULL)
+            return oom(err);
+        for (uint32_t k = 0; k < ngroups; k++)
+            if ((a->foldcells[k] = lt_arena_alloc(ar, LT_BATCH_ROWS * sizeof **a->foldcells)) == NULL)
+                return oom(err);
+    }
     a->keyvec[ngroups].nulls = zeros;
     memset(a->aggs, 0, (naggs + 1) * sizeof *a->aggs);
     for (uint32_t k = 0; k < ngroups; k++) {

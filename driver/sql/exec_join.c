@@ -1,6 +1,6 @@
 /*
 ** exec_join.c — joins: the rows put together so far (left) with one more
-** table (right), INNER, LEFT or CROSS, by hashing.
+** table (right), INNER, LEFT, RIGHT, FULL or CROSS, by hashing.
 **
 ** The right side is read whole first (build): its rows and the values of
 ** its join keys go into a row store, and a hash table chains the stored
@@ -16,8 +16,13 @@
 ** as soon as it is full, and the probe resumes where it stopped, so a row
 ** with many matches never needs more than one batch of memory.
 **
+** A RIGHT or FULL JOIN also keeps the right rows with a NULL key, outside
+** the chains, and marks each stored row a pair uses; once the left side is
+** done, the unmarked ones follow with NULL left columns.
+**
 ** Order: left rows in their order, each with its matches in the right
-** side's order; a LEFT JOIN's unmatched rows follow their chunk's matches.
+** side's order; a LEFT JOIN's unmatched rows follow their chunk's matches;
+** a RIGHT JOIN's unmatched right rows come last, in their order.
 ** The right side is held in memory (spilling past a budget: to come).
 */
 #include "exec.h"
@@ -35,6 +40,9 @@ typedef struct join_op {
     sql_rowstore rows;        /* right columns, then key values */
     lt_vector *view;          /* rw + nkeys vectors of a right chunk */
     uint64_t *hashes;
+    uint8_t *keyless;         /* per stored row: a NULL key (RIGHT, FULL) */
+    uint8_t *rmatched;        /* RIGHT, FULL: per stored row, joined */
+    uint32_t rnext;           /* RIGHT, FULL: next stored row to check at the end */
     uint32_t hash_cap;
     uint32_t *heads, *chain;  /* stored row + 1; 0 ends a chain */
     uint32_t mask;
@@ -58,6 +66,18 @@ typedef struct join_op {
 static int oom(lt_error *err)
 {
     return lt_error_set(err, "HY001", "out of memory for a join");
+}
+
+/* The join keeps the left rows that match nothing (LEFT, FULL), or the
+** right ones (RIGHT, FULL). */
+static bool keeps_left(const join_op *j)
+{
+    return j->r->join == SQL_JOIN_LEFT || j->r->join == SQL_JOIN_FULL;
+}
+
+static bool keeps_right(const join_op *j)
+{
+    return j->r->join == SQL_JOIN_RIGHT || j->r->join == SQL_JOIN_FULL;
 }
 
 /* hashes[row] for the rows sel[0..n): the hash of their keys. */
@@ -104,7 +124,8 @@ static int store_chunk(join_op *j, const sql_chunk *ch, lt_error *err)
     }
     for (uint32_t i = 0; i < ch->n; i++) {
         uint32_t row = sel[i];
-        if (nkeys > 0 && key_null(kp, nkeys, row))
+        bool keyless = nkeys > 0 && key_null(kp, nkeys, row);
+        if (keyless && !keeps_right(j))
             continue;
         if (j->rows.count == j->hash_cap) {
             if (j->hash_cap >= UINT32_MAX / 2)
@@ -114,8 +135,13 @@ static int store_chunk(join_op *j, const sql_chunk *ch, lt_error *err)
             if (nh == NULL)
                 return oom(err);
             j->hashes = nh;
+            uint8_t *nk = realloc(j->keyless, cap);
+            if (nk == NULL)
+                return oom(err);
+            j->keyless = nk;
             j->hash_cap = cap;
         }
+        j->keyless[j->rows.count] = keyless;
         j->hashes[j->rows.count] = j->chunk_hash[row];
         if (sql_rowstore_append(&j->rows, &view, row, err) != 0)
             return -1;
@@ -142,8 +168,12 @@ static int build(join_op *j, lt_error *err)
     if (j->heads == NULL || j->chain == NULL)
         return oom(err);
     j->mask = size - 1;
+    if (keeps_right(j) && (j->rmatched = calloc(n ? n : 1, 1)) == NULL)
+        return oom(err);
     /* Inserted last to first, so each chain lists rows in their order. */
     for (uint32_t row = n; row-- > 0;) {
+        if (j->keyless[row])
+            continue;
         uint32_t b = (uint32_t)j->hashes[row] & j->mask;
         j->chain[row] = j->heads[b];
         j->heads[b] = row + 1;
@@ -190,7 +220,8 @@ static int next_chunk(join_op *j, bool *more, lt_error *err)
 static uint32_t fill_pairs(join_op *j)
 {
     uint32_t k = 0, nkeys = j->r->nkeys, count = j->stored ? j->rows.count : 0;
-    bool marks = j->r->join == SQL_JOIN_LEFT && j->r->nresidual == 0;
+    bool marks = keeps_left(j) && j->r->nresidual == 0;
+    bool rmarks = keeps_right(j) && j->r->nresidual == 0;
     while (k < LT_BATCH_ROWS && j->i < j->in.n) {
         uint32_t row = j->in_sel[j->i];
         if (!j->row_started) {
@@ -213,6 +244,8 @@ static uint32_t fill_pairs(join_op *j)
             j->pr[k++] = s;
             if (marks)
                 j->matched[row] = 1;
+            if (rmarks)
+                j->rmatched[s] = 1;
         }
         if (j->cand == 0) {
             j->i++;
@@ -234,13 +267,36 @@ static uint32_t fill_unmatched(join_op *j)
     return k;
 }
 
-/* The output batch's k rows: left cells by pl, right cells by pr (or
-** NULL when `unmatched`). */
-static int materialize(join_op *j, uint32_t k, bool unmatched, lt_error *err)
+/* RIGHT, FULL: the stored rows no pair used, into pr. */
+static uint32_t fill_unmatched_right(join_op *j)
+{
+    uint32_t k = 0, count = j->stored ? j->rows.count : 0;
+    while (k < LT_BATCH_ROWS && j->rnext < count) {
+        uint32_t s = j->rnext++;
+        if (!j->rmatched[s])
+            j->pr[k++] = s;
+    }
+    return k;
+}
+
+static void set_null(lt_vector *dst, uint32_t k)
+{
+    memset(dst->nulls, 1, k);
+    if (dst->tags != NULL)
+        memset(dst->tags, 0, k);
+}
+
+/* The output batch's k rows: left cells by pl (or NULL when
+** `left_null`), right cells by pr (or NULL when `unmatched`). */
+static int materialize(join_op *j, uint32_t k, bool unmatched, bool left_null, lt_error *err)
 {
     lt_arena *a = &j->base.ex->arena;
     for (uint32_t c = 0; c < j->lw; c++) {
         lt_vector *dst = &j->batch->cols[c];
+        if (left_null) {
+            set_null(dst, k);
+            continue;
+        }
         const lt_vector *src = &j->in.batch->cols[c];
         sql_vector_gather(dst, src, j->pl, k);
         if (sql_vector_gather_tags(dst, src, j->pl, k, a) != 0)
@@ -249,9 +305,7 @@ static int materialize(join_op *j, uint32_t k, bool unmatched, lt_error *err)
     for (uint32_t c = 0; c < j->rw; c++) {
         lt_vector *dst = &j->batch->cols[j->lw + c];
         if (unmatched) {
-            memset(dst->nulls, 1, k);
-            if (dst->tags != NULL)
-                memset(dst->tags, 0, k);
+            set_null(dst, k);
             continue;
         }
         sql_vector_gather(dst, &j->rows.cols[c], j->pr, k);
@@ -282,9 +336,12 @@ static int check_residual(join_op *j, uint32_t k, uint32_t *kept, lt_error *err)
         sel = j->sel;
         n = m;
     }
-    if (j->r->join == SQL_JOIN_LEFT)
+    if (keeps_left(j))
         for (uint32_t i = 0; i < n; i++)
             j->matched[j->pl[sel[i]]] = 1;
+    if (keeps_right(j))
+        for (uint32_t i = 0; i < n; i++)
+            j->rmatched[j->pr[sel[i]]] = 1;
     if (sel != j->sel)
         for (uint32_t i = 0; i < n; i++)
             j->sel[i] = sel[i];
@@ -303,21 +360,29 @@ static int join_next(sql_operator *op, sql_chunk *out, lt_error *err)
     for (;;) {
         if (sql_check_cancel(op->ex, err) != 0)
             return -1;
+        if (j->done) {
+            /* RIGHT, FULL: the right rows nothing joined. */
+            uint32_t k = keeps_right(j) ? fill_unmatched_right(j) : 0;
+            if (k == 0)
+                return 0;
+            if (materialize(j, k, false, true, err) != 0)
+                return -1;
+            out->n = k;
+            return 0;
+        }
         if (j->in.n == 0 || j->phase == 2) {
             bool more;
-            if (j->done)
-                return 0;
             if (next_chunk(j, &more, err) != 0)
                 return -1;
             if (!more) {
                 j->done = true;
-                return 0;
+                continue;
             }
         }
         bool unmatched = j->phase == 1;
         uint32_t k = unmatched ? fill_unmatched(j) : fill_pairs(j);
         if (j->i == j->in.n) {
-            if (j->phase == 0 && j->r->join == SQL_JOIN_LEFT) {
+            if (j->phase == 0 && keeps_left(j)) {
                 j->phase = 1;
                 j->i = 0;
             } else {
@@ -326,7 +391,7 @@ static int join_next(sql_operator *op, sql_chunk *out, lt_error *err)
         }
         if (k == 0)
             continue;
-        if (materialize(j, k, unmatched, err) != 0)
+        if (materialize(j, k, unmatched, false, err) != 0)
             return -1;
         uint32_t kept = k;
         if (!unmatched && j->r->nresidual > 0 && check_residual(j, k, &kept, err) != 0)
@@ -345,6 +410,8 @@ static void join_close(sql_operator *op)
     if (j->stored)
         sql_rowstore_free(&j->rows);
     free(j->hashes);
+    free(j->keyless);
+    free(j->rmatched);
     free(j->heads);
     free(j->chain);
     lt_batch_free(j->batch);

@@ -16,6 +16,7 @@
 ** Memory: the whole input (or the top n) is held.  Spilling sorted runs to a
 ** temporary file past a memory budget is the planned next step.
 */
+#include "collate.h"
 #include "exec.h"
 
 #include <stdlib.h>
@@ -28,6 +29,7 @@ typedef struct sort_op {
     sql_rowstore rows;
     bool started, sorted;
     int64_t top;         /* -1, or the rows a LIMIT can reach */
+    bool nocase;         /* text sorts case-insensitively (Access) */
     uint32_t *heap;      /* top-N: stored rows, the worst first */
     uint32_t heap_n;
     uint64_t *seq;       /* top-N: input position of each stored row */
@@ -49,7 +51,7 @@ static int compare_rows(const sort_op *s, uint32_t a, uint32_t b)
                 continue;
             return na == key->nulls_first ? -1 : 1;
         }
-        int c = sql_compare_cells(v, a, v, b);
+        int c = sql_compare_cells_coll(v, a, v, b, s->nocase);
         if (c != 0)
             return key->desc ? -c : c;
     }
@@ -147,8 +149,8 @@ static uint64_t key_prefix(const sort_op *s, uint32_t r)
 {
     const sql_sort_key *key = &s->keys[0];
     const lt_vector *v = &s->rows.cols[key->output];
-    if (v->tags != NULL || v->type == LT_NULL)
-        return 0;
+    if (v->tags != NULL || v->type == LT_NULL || (s->nocase && v->type == LT_TEXT))
+        return 0; /* (a byte prefix does not order folded text) */
     if (v->nulls[r])
         return key->nulls_first ? 0 : UINT64_MAX;
     uint64_t p = sql_sort_prefix(v, r);
@@ -177,7 +179,7 @@ static int compare_new(const sort_op *s, const lt_batch *b, uint32_t row, uint32
                 continue;
             return nx == key->nulls_first ? -1 : 1;
         }
-        int c = sql_compare_cells(x, row, y, stored);
+        int c = sql_compare_cells_coll(x, row, y, stored, s->nocase);
         if (c != 0)
             return key->desc ? -c : c;
     }
@@ -391,6 +393,7 @@ int sql_op_sort(sql_exec *ex, sql_operator *child, const sql_sort_key *keys,
     s->keys = keys;
     s->nkeys = nkeys;
     s->top = top;
+    s->nocase = sql_text_nocase(ex);
     *out = &s->base;
     return 0;
 }

@@ -16,6 +16,8 @@
 
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 #define PI_VALUE 3.14159265358979323846
 
@@ -114,6 +116,35 @@ static int integral(sql_fcall *c, int how)
 static int fn_floor(sql_fcall *c) { return integral(c, TO_FLOOR); }
 static int fn_ceiling(sql_fcall *c) { return integral(c, TO_CEILING); }
 
+/* A DOUBLE to `places` digits: its decimal form of 15 significant digits
+** (what DOUBLE shows and what was written: 2.675, whose double is
+** 2.67499999999999982236431605997495353221893310546875) is rounded or cut
+** exactly, so ROUND(2.675, 2) is 2.68 and TRUNCATE(0.29, 2) is 0.29, as
+** SQLite, Excel and a reader expect; the result is the nearest double. */
+static double double_places(double x, int64_t places, int how)
+{
+    char buf[48];
+    if (!isfinite(x) || x == 0)
+        return x;
+    snprintf(buf, sizeof buf, "%.14e", x); /* [-]d.dddddddddddddde[+-]x */
+    const char *p = buf;
+    bool neg = *p == '-';
+    p += neg;
+    int64_t m = 0;
+    for (; *p != 'e' && *p != '\0'; p++)
+        if (*p >= '0' && *p <= '9')
+            m = m * 10 + (*p - '0');
+    long e = *p == 'e' ? strtol(p + 1, NULL, 10) : 0;
+    int64_t frac = 14 - (int64_t)e; /* digits of m after the point */
+    if (places >= frac)
+        return x; /* no digit to drop */
+    int64_t d = frac - places;   /* digits to drop, > 0 */
+    lt_int128 q = divide(neg ? -(lt_int128)m : (lt_int128)m, d > 60 ? 60 : (int)d, how);
+    if (q == 0)
+        return neg ? -0.0 : 0.0;
+    return places >= 0 ? (double)q / pow(10.0, (double)places) : (double)q * pow(10.0, (double)-places);
+}
+
 /* ROUND(x [, places]) and TRUNCATE(x [, places]): x to `places` digits
 ** after the point (before it when negative), in x's own kind. */
 static int to_places(sql_fcall *c, int how)
@@ -158,14 +189,7 @@ static int to_places(sql_fcall *c, int how)
             break;
         }
         case LT_DOUBLE: {
-            double x = a->v.f64[row], f = pow(10.0, (double)(places < 0 ? -places : places)), r;
-            if (!isfinite(x) || !isfinite(f) || (places >= 0 && !isfinite(x * f))) {
-                r = places >= 0 || !isfinite(x) ? x : 0.0; /* no digit to drop, or all */
-            } else {
-                double y = places >= 0 ? x * f : x / f;
-                y = how == ROUND_HALF ? round(y) : trunc(y);
-                r = places >= 0 ? y / f : y * f;
-            }
+            double x = a->v.f64[row], r = double_places(x, places, how);
             if (!isfinite(r) && isfinite(x))
                 return out_of_range(c);
             out->v.f64[row] = r;

@@ -19,6 +19,7 @@
 */
 #include "exec.h"
 #include "func.h"
+#include "collate.h"
 
 #include <string.h>
 
@@ -153,6 +154,22 @@ static uint32_t to_lower(uint32_t c)
     if (c >= 0x400 && c <= 0x40F)
         return c + 80;
     return c;
+}
+
+uint32_t sql_char_lower(uint32_t c)
+{
+    return to_lower(c);
+}
+
+uint32_t sql_utf8_put(uint32_t c, char *out)
+{
+    return encode(c, out);
+}
+
+uint32_t sql_utf8_char(const char *s, uint32_t len, uint32_t i, uint32_t *bytes)
+{
+    *bytes = char_bytes(s, len, i);
+    return decode(s, len, i);
 }
 
 /* ------------------------------------------------------------------------ */

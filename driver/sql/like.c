@@ -9,7 +9,13 @@
 ** matcher is iterative: on a mismatch after a %, it retries one character
 ** further (the classic wildcard backtrack), so it needs no memory and no
 ** recursion.
+**
+** Access's LIKE (sql_like_access, for Access sources) adds its own
+** wildcards: * and ? beside % and _, # for one digit, and [...] lists of
+** characters and ranges ([!...] for those not listed); it ignores case for
+** every letter LCASE knows, not only ASCII.
 */
+#include "collate.h"
 #include "exec.h"
 
 /* Bytes of the UTF-8 character starting at s[i] (1 for a stray byte). */
@@ -159,6 +165,105 @@ int sql_like(const char *s, size_t slen, const char *p, size_t plen,
         pi = star_p;
     }
     while (pi < plen && p[pi] == '%')
+        pi++;
+    if (pi < plen && is_escape(p, plen, pi, esc, esc_len) && pi + esc_len >= plen)
+        return -1;
+    return pi == plen;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Access                                                                    */
+/* ------------------------------------------------------------------------ */
+
+/* The end of the [...] list starting at p[pi] ('['): the index after its
+** ']', or 0 when it is not closed (then '[' is an ordinary character).  A
+** ']' right after '[' or '[!' belongs to the list. */
+static size_t list_end(const char *p, size_t plen, size_t pi)
+{
+    size_t k = pi + 1;
+    if (k < plen && p[k] == '!')
+        k++;
+    if (k < plen && p[k] == ']')
+        k++;
+    while (k < plen && p[k] != ']')
+        k++;
+    return k < plen ? k + 1 : 0;
+}
+
+/* Does the (folded) code point c belong to the list p[from..to) (without
+** its brackets)? */
+static bool in_list(const char *p, size_t from, size_t to, uint32_t c)
+{
+    bool negate = from < to && p[from] == '!';
+    bool found = false;
+    size_t k = from + negate;
+    while (k < to && !found) {
+        uint32_t n, m;
+        uint32_t lo = sql_char_lower(sql_utf8_char(p, (uint32_t)to, (uint32_t)k, &n));
+        k += n;
+        if (k + 1 < to && p[k] == '-') {
+            uint32_t hi = sql_char_lower(sql_utf8_char(p, (uint32_t)to, (uint32_t)k + 1, &m));
+            found = c >= lo && c <= hi;
+            k += 1 + m;
+        } else {
+            found = c == lo;
+        }
+    }
+    return found != negate;
+}
+
+int sql_like_access(const char *s, size_t slen, const char *p, size_t plen,
+                    const char *esc, size_t esc_len)
+{
+    size_t si = 0, pi = 0;
+    size_t star_p = SIZE_MAX, star_s = 0;
+    while (si < slen) {
+        uint32_t sn;
+        uint32_t c = sql_char_lower(sql_utf8_char(s, (uint32_t)slen, (uint32_t)si, &sn));
+        if (pi < plen) {
+            size_t next = 0; /* where the pattern goes on when this character matches */
+            if (is_escape(p, plen, pi, esc, esc_len)) {
+                size_t lit = pi + esc_len;
+                if (lit >= plen)
+                    return -1;
+                uint32_t pn;
+                if (sql_char_lower(sql_utf8_char(p, (uint32_t)plen, (uint32_t)lit, &pn)) == c)
+                    next = lit + pn;
+            } else if (p[pi] == '%' || p[pi] == '*') {
+                while (pi < plen && (p[pi] == '%' || p[pi] == '*'))
+                    pi++;
+                star_p = pi;
+                star_s = si;
+                continue;
+            } else if (p[pi] == '_' || p[pi] == '?') {
+                next = pi + 1;
+            } else if (p[pi] == '#') {
+                if (c >= '0' && c <= '9')
+                    next = pi + 1;
+            } else if (p[pi] == '[' && list_end(p, plen, pi) != 0) {
+                size_t end = list_end(p, plen, pi);
+                if (in_list(p, pi + 1, end - 1, c))
+                    next = end;
+            } else {
+                uint32_t pn;
+                if (sql_char_lower(sql_utf8_char(p, (uint32_t)plen, (uint32_t)pi, &pn)) == c)
+                    next = pi + pn;
+            }
+            if (next != 0) {
+                si += sn;
+                pi = next;
+                continue;
+            }
+        }
+        if (star_p == SIZE_MAX)
+            return 0;
+        /* Let the last run wildcard take one more character and retry. */
+        (void)sql_utf8_char(s, (uint32_t)slen, (uint32_t)star_s, &sn);
+        star_s += sn;
+        si = star_s;
+        pi = star_p;
+    }
+    while (pi < plen && (p[pi] == '%' || p[pi] == '*'))
         pi++;
     if (pi < plen && is_escape(p, plen, pi, esc, esc_len) && pi + esc_len >= plen)
         return -1;

@@ -35,12 +35,14 @@ typedef struct parser {
     sql_token cur, next;
     uint32_t prev_end;     /* end of the last consumed token */
     uint32_t depth;        /* parse_expr recursion */
+    uint32_t qdepth;       /* parse_query recursion */
     sql_expr **params;
     uint32_t nparams, cap_params;
 } parser;
 
 static sql_expr *parse_expr(parser *p, int min_prec);
 static int parse_type_name(parser *p, sql_expr *e);
+static sql_select *parse_query(parser *p);
 
 /* ------------------------------------------------------------------------ */
 /* Tokens and errors                                                         */
@@ -631,6 +633,16 @@ static sql_expr *parse_escape(parser *p)
     return finish(p, e);
 }
 
+/* (SELECT ...) as an expression: the current token is '('. */
+static sql_expr *parse_subquery(parser *p)
+{
+    sql_expr *e = new_expr(p, SQL_E_SUBQUERY, &p->cur);
+    if (e == NULL || advance(p) != 0 || (e->sub = parse_query(p)) == NULL ||
+        expect(p, SQL_TK_RPAREN, "')' after the subquery") != 0)
+        return NULL;
+    return finish(p, e);
+}
+
 static sql_expr *parse_primary(parser *p)
 {
     sql_token t = p->cur;
@@ -646,10 +658,8 @@ static sql_expr *parse_primary(parser *p)
     case SQL_TK_LBRACE:
         return parse_escape(p);
     case SQL_TK_LPAREN: {
-        if (next_kw(p, SQL_KW_SELECT)) {
-            not_yet(p, &p->next, "subqueries are");
-            return NULL;
-        }
+        if (next_kw(p, SQL_KW_SELECT))
+            return parse_subquery(p);
         if (advance(p) != 0)
             return NULL;
         sql_expr *e = parse_expr(p, 1);
@@ -692,9 +702,18 @@ static sql_expr *parse_primary(parser *p)
         return parse_case(p);
     case SQL_KW_CAST:
         return parse_cast(p);
-    case SQL_KW_EXISTS:
-        not_yet(p, &t, "EXISTS is");
-        return NULL;
+    case SQL_KW_EXISTS: {
+        sql_expr *e = new_expr(p, SQL_E_EXISTS, &t);
+        if (e == NULL || advance(p) != 0)
+            return NULL;
+        if (p->cur.kind != SQL_TK_LPAREN || !next_kw(p, SQL_KW_SELECT)) {
+            expected(p, "'(SELECT' after EXISTS");
+            return NULL;
+        }
+        if ((e->left = parse_subquery(p)) == NULL)
+            return NULL;
+        return finish(p, e);
+    }
     default:
         /* LEFT(s, n) and RIGHT(s, n): reserved words (joins), yet functions. */
         if (is_ident(&t) || ((t.kw == SQL_KW_LEFT || t.kw == SQL_KW_RIGHT) &&
@@ -811,8 +830,14 @@ static sql_expr *parse_in(parser *p, sql_expr *left, bool negated, const sql_tok
         return NULL;
     }
     if (next_kw(p, SQL_KW_SELECT)) {
-        not_yet(p, &p->next, "subqueries are");
-        return NULL;
+        sql_expr *e = new_expr(p, SQL_E_IN_SELECT, at);
+        if (e == NULL)
+            return NULL;
+        e->left = left;
+        e->negated = negated;
+        if ((e->right = parse_subquery(p)) == NULL)
+            return NULL;
+        return finish(p, e);
     }
     if (advance(p) != 0)
         return NULL;
@@ -969,19 +994,49 @@ static int parse_item(parser *p, sql_select *s, uint32_t *cap)
     return 0;
 }
 
-/* name [[AS] alias] */
+/* A parenthesized list of names: (a, b, c); the current token is '('. */
+static int parse_name_list(parser *p, const char ***names, uint32_t *n, const char *what)
+{
+    uint32_t cap = 0;
+    if (advance(p) != 0)
+        return -1;
+    for (;;) {
+        if (!is_ident(&p->cur))
+            return expected(p, what);
+        const char **nn = grow(p, *names, *n, &cap, sizeof *nn);
+        if (nn == NULL)
+            return -1;
+        *names = nn;
+        if (((*names)[*n] = take_name(p)) == NULL)
+            return -1;
+        (*n)++;
+        if (p->cur.kind != SQL_TK_COMMA)
+            break;
+        if (advance(p) != 0)
+            return -1;
+    }
+    return expect(p, SQL_TK_RPAREN, "',' or ')'");
+}
+
+/* name [[AS] alias] | (SELECT ...) [AS] alias [(c1, c2, ...)] */
 static int parse_table_ref(parser *p, sql_table_ref *t)
 {
-    if (p->cur.kind == SQL_TK_LPAREN)
-        return not_yet(p, &p->cur, "derived tables (subqueries in FROM) and parenthesized joins are");
-    if (!is_ident(&p->cur))
-        return expected(p, "a table name");
     t->line = p->cur.line;
     t->column = p->cur.column;
-    if ((t->name = take_name(p)) == NULL)
-        return -1;
-    if (p->cur.kind == SQL_TK_DOT)
-        return not_yet(p, &p->cur, "qualified table names (schema.table) are");
+    if (p->cur.kind == SQL_TK_LPAREN) {
+        if (!next_kw(p, SQL_KW_SELECT) && p->next.kind != SQL_TK_LPAREN)
+            return not_yet(p, &p->cur, "parenthesized joins are");
+        if (advance(p) != 0 || (t->sub = parse_query(p)) == NULL ||
+            expect(p, SQL_TK_RPAREN, "')' after the derived table's query") != 0)
+            return -1;
+    } else {
+        if (!is_ident(&p->cur))
+            return expected(p, "a table name");
+        if ((t->name = take_name(p)) == NULL)
+            return -1;
+        if (p->cur.kind == SQL_TK_DOT)
+            return not_yet(p, &p->cur, "qualified table names (schema.table) are");
+    }
     if (at_kw(p, SQL_KW_AS)) {
         if (advance(p) != 0)
             return -1;
@@ -990,52 +1045,73 @@ static int parse_table_ref(parser *p, sql_table_ref *t)
     }
     if (is_ident(&p->cur) && (t->alias = take_name(p)) == NULL)
         return -1;
+    if (t->sub == NULL)
+        return 0;
+    if (t->alias == NULL)
+        return sql_syntax_error(p->err, t->line, t->column,
+                                "a derived table needs an alias: (SELECT ...) AS name");
+    if (p->cur.kind == SQL_TK_LPAREN &&
+        parse_name_list(p, &t->colnames, &t->ncolnames, "a column name") != 0)
+        return -1;
     return 0;
 }
 
 /* How the next table joins, consuming its keywords; SQL_JOIN_NONE when
 ** the FROM list ends. */
-static int parse_join_kind(parser *p, sql_join *kind)
+static int parse_join_kind(parser *p, sql_join *kind, bool *natural)
 {
     *kind = SQL_JOIN_NONE;
+    *natural = false;
     if (p->cur.kind == SQL_TK_COMMA) {
         *kind = SQL_JOIN_CROSS;
         return advance(p);
     }
-    if (at_kw(p, SQL_KW_RIGHT) || at_kw(p, SQL_KW_FULL))
-        return not_yet(p, &p->cur, "RIGHT and FULL OUTER JOIN are");
-    if (at_kw(p, SQL_KW_NATURAL))
-        return not_yet(p, &p->cur, "NATURAL JOIN is");
+    if (at_kw(p, SQL_KW_NATURAL)) {
+        *natural = true;
+        if (advance(p) != 0)
+            return -1;
+        if (at_kw(p, SQL_KW_CROSS))
+            return expected(p, "JOIN, INNER, LEFT, RIGHT or FULL after NATURAL");
+    }
     if (at_kw(p, SQL_KW_CROSS))
         *kind = SQL_JOIN_CROSS;
     else if (at_kw(p, SQL_KW_LEFT))
         *kind = SQL_JOIN_LEFT;
+    else if (at_kw(p, SQL_KW_RIGHT))
+        *kind = SQL_JOIN_RIGHT;
+    else if (at_kw(p, SQL_KW_FULL))
+        *kind = SQL_JOIN_FULL;
     else if (at_kw(p, SQL_KW_INNER) || at_kw(p, SQL_KW_JOIN))
         *kind = SQL_JOIN_INNER;
+    else if (*natural)
+        return expected(p, "JOIN after NATURAL");
     else
         return 0;
     if (!at_kw(p, SQL_KW_JOIN) && advance(p) != 0)
         return -1;
-    if (*kind == SQL_JOIN_LEFT && at_kw(p, SQL_KW_OUTER) && advance(p) != 0)
+    if ((*kind == SQL_JOIN_LEFT || *kind == SQL_JOIN_RIGHT || *kind == SQL_JOIN_FULL) &&
+        at_kw(p, SQL_KW_OUTER) && advance(p) != 0)
         return -1;
     return expect_kw(p, SQL_KW_JOIN);
 }
 
-/* FROM t [[AS] a] { , t | [INNER] JOIN t ON c | LEFT [OUTER] JOIN t ON c |
-** CROSS JOIN t }, any part of it inside ODBC's {oj ...}. */
+/* FROM t [[AS] a] { , t | [NATURAL] [INNER | LEFT | RIGHT | FULL [OUTER]]
+** JOIN t [ON c | USING (a, ...)] | CROSS JOIN t }, any part of it inside
+** ODBC's {oj ...}; t may be a derived table. */
 static int parse_from(parser *p, sql_select *s)
 {
     uint32_t cap = 0;
     bool oj = false;
     for (;;) {
         sql_join kind = SQL_JOIN_NONE;
+        bool natural = false;
         if (s->nfrom > 0) {
             if (oj && p->cur.kind == SQL_TK_RBRACE) {
                 oj = false;
                 if (advance(p) != 0)
                     return -1;
             }
-            if (parse_join_kind(p, &kind) != 0)
+            if (parse_join_kind(p, &kind, &natural) != 0)
                 return -1;
             if (kind == SQL_JOIN_NONE)
                 break;
@@ -1055,13 +1131,20 @@ static int parse_from(parser *p, sql_select *s)
         sql_table_ref *t = &s->from[s->nfrom++];
         memset(t, 0, sizeof *t);
         t->join = kind;
+        t->natural = natural;
         if (parse_table_ref(p, t) != 0)
             return -1;
-        if (kind == SQL_JOIN_INNER || kind == SQL_JOIN_LEFT) {
-            if (at_kw(p, SQL_KW_USING))
-                return not_yet(p, &p->cur, "JOIN ... USING is");
-            if (expect_kw(p, SQL_KW_ON) != 0 || (t->on = parse_expr(p, 1)) == NULL)
+        if (kind != SQL_JOIN_NONE && kind != SQL_JOIN_CROSS && !natural) {
+            if (at_kw(p, SQL_KW_USING)) {
+                if (advance(p) != 0)
+                    return -1;
+                if (p->cur.kind != SQL_TK_LPAREN)
+                    return expected(p, "'(' after USING");
+                if (parse_name_list(p, &t->using_cols, &t->nusing, "a column name") != 0)
+                    return -1;
+            } else if (expect_kw(p, SQL_KW_ON) != 0 || (t->on = parse_expr(p, 1)) == NULL) {
                 return -1;
+            }
         }
     }
     if (oj)
@@ -1211,17 +1294,125 @@ static int parse_select(parser *p, sql_select *s)
         if (advance(p) != 0 || (s->having = parse_expr(p, 1)) == NULL)
             return -1;
     }
+    return 0;
+}
+
+static sql_select *new_select(parser *p)
+{
+    sql_select *s = lt_arena_alloc(p->arena, sizeof *s);
+    if (s == NULL) {
+        oom(p);
+        return NULL;
+    }
+    memset(s, 0, sizeof *s);
+    s->line = p->cur.line;
+    s->column = p->cur.column;
+    return s;
+}
+
+static sql_select *parse_query_expr(parser *p);
+
+/* SELECT ... (without ORDER BY and LIMIT) | ( query ) */
+static sql_select *parse_query_primary(parser *p)
+{
+    if (p->cur.kind == SQL_TK_LPAREN) {
+        sql_select *s;
+        if (advance(p) != 0 || (s = parse_query(p)) == NULL ||
+            expect(p, SQL_TK_RPAREN, "')'") != 0)
+            return NULL;
+        return s;
+    }
+    sql_select *s = new_select(p);
+    if (s == NULL || parse_select(p, s) != 0)
+        return NULL;
+    return s;
+}
+
+/* Make `lhs op rhs`; the current token is the operator.  `next` parses the
+** right operand. */
+static sql_select *compound(parser *p, sql_select *lhs, sql_select *(*next)(parser *))
+{
+    sql_token t = p->cur;
+    sql_setop op = t.kw == SQL_KW_UNION ? SQL_SET_UNION
+                 : t.kw == SQL_KW_EXCEPT ? SQL_SET_EXCEPT : SQL_SET_INTERSECT;
+    if (advance(p) != 0)
+        return NULL;
+    if (at_kw(p, SQL_KW_ALL)) {
+        if (op != SQL_SET_UNION) {
+            not_yet(p, &p->cur, "EXCEPT ALL and INTERSECT ALL are");
+            return NULL;
+        }
+        op = SQL_SET_UNION_ALL;
+        if (advance(p) != 0)
+            return NULL;
+    } else if (at_kw(p, SQL_KW_DISTINCT) && advance(p) != 0) {
+        return NULL;
+    }
+    sql_select *c = new_select(p);
+    if (c == NULL)
+        return NULL;
+    c->line = t.line;
+    c->column = t.column;
+    c->setop = op;
+    c->lhs = lhs;
+    if ((c->rhs = next(p)) == NULL)
+        return NULL;
+    return c;
+}
+
+/* INTERSECT binds tighter than UNION and EXCEPT. */
+static sql_select *parse_query_term(parser *p)
+{
+    sql_select *s = parse_query_primary(p);
+    while (s != NULL && at_kw(p, SQL_KW_INTERSECT))
+        s = compound(p, s, parse_query_primary);
+    return s;
+}
+
+static sql_select *parse_query_expr(parser *p)
+{
+    sql_select *s = parse_query_term(p);
+    while (s != NULL && (at_kw(p, SQL_KW_UNION) || at_kw(p, SQL_KW_EXCEPT)))
+        s = compound(p, s, parse_query_term);
+    return s;
+}
+
+/* A query: SELECTs combined by UNION, EXCEPT and INTERSECT, then the ORDER
+** BY and LIMIT of the whole. */
+static sql_select *parse_query(parser *p)
+{
+    if (++p->qdepth > SQL_MAX_DEPTH / 4) {
+        sql_syntax_error(p->err, p->cur.line, p->cur.column,
+                         "queries nested too deeply (more than %d levels)", SQL_MAX_DEPTH / 4);
+        return NULL;
+    }
+    if (!at_kw(p, SQL_KW_SELECT) && p->cur.kind != SQL_TK_LPAREN) {
+        expected(p, "SELECT");
+        return NULL;
+    }
+    sql_select *s = parse_query_expr(p);
+    if (s == NULL)
+        return NULL;
     if (at_kw(p, SQL_KW_ORDER)) {
+        if (s->norder > 0) {
+            sql_syntax_error(p->err, p->cur.line, p->cur.column,
+                             "ORDER BY given twice for the same query");
+            return NULL;
+        }
         if (advance(p) != 0 || expect_kw(p, SQL_KW_BY) != 0 || parse_order_by(p, s) != 0)
-            return -1;
+            return NULL;
     }
     if (at_kw(p, SQL_KW_LIMIT) || at_kw(p, SQL_KW_OFFSET) || at_kw(p, SQL_KW_FETCH)) {
+        if (s->offset != NULL || (s->limit != NULL && s->setop != SQL_SET_NONE)) {
+            sql_syntax_error(p->err, p->cur.line, p->cur.column,
+                             "LIMIT/OFFSET given twice for the same query");
+            return NULL;
+        }
         if (parse_limit(p, s) != 0)
-            return -1;
+            return NULL;
     }
-    if (at_kw(p, SQL_KW_UNION) || at_kw(p, SQL_KW_EXCEPT) || at_kw(p, SQL_KW_INTERSECT))
-        return not_yet(p, &p->cur, "UNION, EXCEPT and INTERSECT are");
-    return 0;
+    p->qdepth--;
+    return s;
 }
 
 /* Statements that would change data or schema. */
@@ -1259,7 +1450,7 @@ int sql_parse(const char *text, size_t len, lt_arena *arena, sql_select **out,
         return lt_error_set(err, "42000", "Lector is read-only: %s is not supported", verb);
     if (p.cur.kind == SQL_TK_END)
         return lt_error_set(err, "42000", "syntax error: empty statement");
-    if (!at_kw(&p, SQL_KW_SELECT)) {
+    if (!at_kw(&p, SQL_KW_SELECT) && p.cur.kind != SQL_TK_LPAREN) {
         if (p.cur.kind == SQL_TK_WORD && p.cur.kw == SQL_KW_NONE)
             return sql_syntax_error(err, p.cur.line, p.cur.column,
                                     "unsupported statement '%.*s': Lector runs SELECT queries only",
@@ -1268,11 +1459,8 @@ int sql_parse(const char *text, size_t len, lt_arena *arena, sql_select **out,
             return not_yet(&p, &p.cur, "WITH (common table expressions) is");
         return expected(&p, "SELECT");
     }
-    sql_select *s = lt_arena_alloc(arena, sizeof *s);
+    sql_select *s = parse_query(&p);
     if (s == NULL)
-        return oom(&p);
-    memset(s, 0, sizeof *s);
-    if (parse_select(&p, s) != 0)
         return -1;
     if (p.cur.kind == SQL_TK_SEMI && advance(&p) != 0)
         return -1;

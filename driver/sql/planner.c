@@ -17,6 +17,13 @@
 ** project -> distinct -> sort -> limit.  `SELECT COUNT(*)
 ** FROM t` without WHERE asks the reader's count_rows first and reads no
 ** rows when it answers.
+**
+** A derived table (or view) is a range whose rows come from its own
+** sub-plan (exec_subquery.c) instead of a scan; conditions on it are
+** filtered above it, not pushed into it.  A compound query is its two
+** sides' sub-plans under a set operator (exec_setop.c), then sort and
+** limit.  Under a RIGHT or FULL join, no condition of WHERE moves below the
+** join (the rows it adds would escape it).
 */
 #include "exec.h"
 #include "value.h"
@@ -184,10 +191,17 @@ static int place_conditions(planner *p)
     if (q->post == NULL)
         return -1;
     q->npost = 0;
+    /* Rows a RIGHT or FULL join adds never pass the joins before it. */
+    uint32_t preserving = 0;
+    for (uint32_t r = 0; r < q->nranges; r++)
+        if (q->ranges[r].join == SQL_JOIN_RIGHT || q->ranges[r].join == SQL_JOIN_FULL)
+            preserving = r;
     for (uint32_t i = 0; i < q->nconj; i++) {
         sql_expr *c = q->conj[i];
         reads(p, c);
-        if (!p->any || (p->lo == p->hi && !q->ranges[p->lo].outer)) {
+        if (p->any ? p->hi < preserving : preserving > 0) {
+            q->post[q->npost++] = c;
+        } else if (!p->any || (p->lo == p->hi && !q->ranges[p->lo].outer)) {
             sql_range *r = &q->ranges[p->any ? p->lo : 0];
             r->pushed[r->npushed++] = c;
         } else if (p->hi > 0 && (q->ranges[p->hi].join == SQL_JOIN_INNER ||
@@ -202,7 +216,10 @@ static int place_conditions(planner *p)
         for (uint32_t i = 0; i < r->non; i++) {
             sql_expr *c = r->on[i];
             reads(p, c);
-            if (p->any && p->lo == m && p->hi == m)
+            /* A RIGHT or FULL join keeps every row of this table: its own
+            ** conditions decide matches, not which rows exist. */
+            if (p->any && p->lo == m && p->hi == m && r->join != SQL_JOIN_RIGHT &&
+                r->join != SQL_JOIN_FULL)
                 r->pushed[r->npushed++] = c;
             else
                 into_join(p, r, m, c);
@@ -211,9 +228,28 @@ static int place_conditions(planner *p)
     return 0;
 }
 
+/* The queries inside `q`: its sides, derived tables and subqueries. */
+static int plan_inner(sql_query *q, lt_arena *arena, lt_error *err)
+{
+    if (q->lhs != NULL && (sql_plan_prepare(q->lhs, arena, err) != 0 ||
+                           sql_plan_prepare(q->rhs, arena, err) != 0))
+        return -1;
+    for (uint32_t r = 0; r < q->nranges; r++)
+        if (q->ranges[r].sub != NULL && sql_plan_prepare(q->ranges[r].sub, arena, err) != 0)
+            return -1;
+    for (uint32_t i = 0; i < q->nslots; i++)
+        if (q->slots[i]->kind == SQL_E_SUBQUERY &&
+            sql_plan_prepare(q->slots[i]->subq, arena, err) != 0)
+            return -1;
+    return 0;
+}
+
 int sql_plan_prepare(sql_query *q, lt_arena *arena, lt_error *err)
 {
     uint32_t n;
+    if (q->planned)
+        return 0;
+    q->planned = true;
     q->slots = NULL;
     number_all(q, &n);
     q->slots = lt_arena_alloc(arena, (n ? n : 1) * sizeof *q->slots);
@@ -221,6 +257,8 @@ int sql_plan_prepare(sql_query *q, lt_arena *arena, lt_error *err)
         goto oom;
     number_all(q, &n);
     q->nslots = n;
+    if (plan_inner(q, arena, err) != 0)
+        return -1;
     if (q->nranges == 0) {
         q->post = q->conj;
         q->npost = q->nconj;
@@ -445,6 +483,21 @@ static int open_range(sql_exec *ex, sql_range *r, int64_t limit_hint, sql_operat
                       lt_error *err)
 {
     sql_query *q = ex->q;
+    if (r->sub != NULL) {
+        /* A derived table: its sub-plan's columns this query reads. */
+        sql_operator *op, *next;
+        if (sql_op_subquery(ex, r->sub, ex->outer, r->scan_cols, r->nscan, NULL, &op, err) != 0)
+            return -1;
+        if (r->npushed > 0) {
+            if (sql_op_filter(ex, op, r->pushed, r->npushed, &next, err) != 0) {
+                sql_close(op);
+                return -1;
+            }
+            op = next;
+        }
+        *out = op;
+        return 0;
+    }
     lt_scan_spec *spec = lt_arena_alloc(&ex->arena, sizeof *spec);
     lt_pred *preds = lt_arena_alloc(&ex->arena, (r->npushed + 1) * sizeof *preds);
     uint32_t *pred_conj = lt_arena_alloc(&ex->arena, (r->npushed + 1) * sizeof *pred_conj);
@@ -518,8 +571,8 @@ static int open_from(sql_exec *ex, int64_t limit_hint, sql_operator **out, lt_er
 ** -1 when it has none (then the rows are counted). */
 static int64_t counted_rows(const sql_query *q)
 {
-    if (q->nranges != 1 || q->nconj > 0 || q->ngroups > 0 || q->naggs == 0 ||
-        q->src->reader->count_rows == NULL)
+    if (q->nranges != 1 || q->ranges[0].sub != NULL || q->nconj > 0 || q->ngroups > 0 ||
+        q->naggs == 0 || q->src->reader->count_rows == NULL)
         return -1;
     for (uint32_t j = 0; j < q->naggs; j++)
         if (!q->aggs[j]->star)
@@ -527,6 +580,23 @@ static int64_t counted_rows(const sql_query *q)
     lt_error ignored;
     int64_t n = q->src->reader->count_rows(q->src, q->ranges[0].table, &ignored);
     return n >= 0 ? n : -1;
+}
+
+/* lhs op rhs: each side's sub-plan, its columns converted to the shared
+** types. */
+static int open_compound(sql_exec *ex, sql_operator **out, lt_error *err)
+{
+    sql_query *q = ex->q;
+    sql_operator *l = NULL, *r = NULL;
+    if (sql_op_subquery(ex, q->lhs, ex->outer, NULL, q->nvisible, q->set_types, &l, err) != 0)
+        return -1;
+    if (sql_op_subquery(ex, q->rhs, ex->outer, NULL, q->nvisible, q->set_types, &r, err) != 0 ||
+        sql_op_setop(ex, q->setop, l, r, out, err) != 0) {
+        sql_close(l);
+        sql_close(r);
+        return -1;
+    }
+    return 0;
 }
 
 int sql_plan_open(sql_exec *ex, sql_operator **out, lt_error *err)
@@ -538,6 +608,11 @@ int sql_plan_open(sql_exec *ex, sql_operator **out, lt_error *err)
     if (count_value(ex, q->limit, "LIMIT", &limit, err) != 0 ||
         count_value(ex, q->offset, "OFFSET", &offset, err) != 0)
         return -1;
+    if (q->setop != SQL_SET_NONE) {
+        if (open_compound(ex, &op, err) != 0)
+            return -1;
+        goto order;
+    }
     int64_t preset = q->grouped ? counted_rows(q) : -1;
     if (q->nranges > 0 && preset < 0) {
         /* The reader may stop early when nothing drops or reorders rows. */
@@ -577,6 +652,7 @@ int sql_plan_open(sql_exec *ex, sql_operator **out, lt_error *err)
             goto fail;
         op = next;
     }
+order:
     if (q->nkeys > 0) {
         /* ORDER BY ... LIMIT keeps only the rows the limit can reach. */
         int64_t top = -1;

@@ -22,15 +22,31 @@ typedef struct sql_output {
     sql_column col;          /* description after the last typing */
 } sql_output;
 
+struct sql_query;
+
+/* JOIN ... USING (c): column lcol of range lrange and column rcol of the
+** joined range are one column (the latter is hidden from `*` and from
+** unqualified names). */
+typedef struct sql_using {
+    uint32_t lrange, lcol, rcol;
+} sql_using;
+
 /* A table of FROM, with how it joins the ones before it. */
 typedef struct sql_range {
-    uint32_t table;          /* position in src->tables */
-    const lt_table *desc;
+    uint32_t table;          /* position in src->tables; UINT32_MAX: derived */
+    const lt_table *desc;    /* a derived table's: `derived` */
+    struct sql_query *sub;   /* derived tables and views: the bound query,
+                             ** whose visible outputs are desc's columns */
+    lt_table derived;
     const char *name;        /* what qualifies its columns: alias or table name */
     sql_join join;           /* SQL_JOIN_NONE for the first */
     uint32_t non;
     sql_expr **on;           /* ON a AND b -> a, b */
-    bool outer;              /* the right side of a LEFT JOIN: its columns may be NULL */
+    bool outer;              /* the right side of a LEFT JOIN, a side of a FULL JOIN,
+                             ** the left of a RIGHT JOIN: its columns may be NULL */
+    uint32_t nusing;         /* USING / NATURAL: the merged columns */
+    sql_using *usings;
+    uint8_t *hidden;         /* per column: merged into an earlier range's (or NULL) */
 
     /* planner.c */
     uint32_t nscan;          /* table columns its scan decodes, in batch order */
@@ -53,6 +69,17 @@ typedef struct sql_sort_key {
 
 typedef struct sql_query {
     lt_source *src;
+    /* Compound queries (setop != NONE): lhs op rhs; the outputs (no
+    ** expressions) are the unified columns, keys refer to them, limit and
+    ** offset apply to the whole; nothing else is used. */
+    sql_setop setop;
+    struct sql_query *lhs, *rhs;
+    sql_type *set_types;     /* compound: the unified type of each output */
+    /* Correlated subqueries: the number of outer values (SQL_E_OUTER nodes'
+    ** `param` < nouter) an execution is given. */
+    uint32_t nouter;
+    bool planned;            /* sql_plan_prepare done (a query shared by copies) */
+    uint32_t line, column;   /* where it starts (compound: its operator) */
     uint32_t nranges;        /* 0 when FROM-less */
     sql_range *ranges;
     bool distinct;
@@ -92,8 +119,12 @@ typedef struct sql_query {
 int sql_bind(lt_source *src, const sql_select *sel, const char *text,
              lt_arena *arena, sql_query **out, lt_error *err);
 
+/* The type of output i as its expression has it (LT_NULL for an untyped
+** NULL; the unified type of a compound's column). */
+sql_type sql_output_type(const sql_query *q, uint32_t i);
+
 /* typing.c: set every node's type and conversions and every output's
-** description.  `params` are the values of an execution, or NULL at prepare
+** description (sub-queries, derived tables and compounds' sides included).  `params` are the values of an execution, or NULL at prepare
 ** (parameters then take the type their context implies, recorded in
 ** param_hints, or LT_NULL). */
 int sql_type_query(sql_query *q, const lt_value *params, lt_error *err);

@@ -90,6 +90,12 @@ const sql_column *sql_cursor_column_at(const sql_cursor *cur, uint32_t i);
 sql_cursor *sql_cursor_from_batch(const sql_column *cols, uint32_t ncols,
                                   lt_batch *batch);
 
+/* The columns `SELECT * FROM <table>` gives (for a view: as its query
+** makes them; SQLColumns describes views so), copied with their strings
+** into `arena`.  0, or -1 with the error preparing that query gives. */
+int sql_describe_table(lt_source *src, uint32_t table, lt_arena *arena, sql_column **cols,
+                       uint32_t *ncols, lt_error *err);
+
 /* Ask for cancellation from another thread; the running sql_cursor_next
 ** returns -1 with SQLSTATE HY008 at its next batch boundary. */
 void sql_cursor_cancel(sql_cursor *cur);

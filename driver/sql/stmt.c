@@ -8,6 +8,7 @@
 */
 #include "stmt.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -142,5 +143,57 @@ int sql_execute(sql_stmt *stmt, const lt_value *params, uint32_t nparams,
         return -1;
     }
     *out = cur;
+    return 0;
+}
+
+static char *arena_copy(lt_arena *a, const char *s)
+{
+    return s == NULL ? NULL : lt_arena_strndup(a, s, strlen(s));
+}
+
+int sql_describe_table(lt_source *src, uint32_t table, lt_arena *arena, sql_column **cols,
+                       uint32_t *ncols, lt_error *err)
+{
+    *cols = NULL;
+    *ncols = 0;
+    if (src == NULL || table >= src->ntables)
+        return lt_error_set(err, "HY000", "no such table to describe");
+    /* SELECT * FROM "name", the name's quotes doubled. */
+    const char *name = src->tables[table].name;
+    size_t len = strlen(name), k = 0;
+    char *text = malloc(2 * len + 32);
+    if (text == NULL)
+        return lt_error_set(err, "HY001", "out of memory");
+    k += (size_t)sprintf(text, "SELECT * FROM \"");
+    for (size_t i = 0; i < len; i++) {
+        text[k++] = name[i];
+        if (name[i] == '"')
+            text[k++] = '"';
+    }
+    text[k++] = '"';
+    text[k] = '\0';
+    sql_stmt *st;
+    int rc = sql_prepare(src, text, k, &st, err);
+    free(text);
+    if (rc != 0)
+        return -1;
+    uint32_t n = sql_column_count(st);
+    sql_column *out = lt_arena_alloc(arena, (n ? n : 1) * sizeof *out);
+    bool ok = out != NULL;
+    for (uint32_t i = 0; ok && i < n; i++) {
+        out[i] = *sql_column_at(st, i);
+        out[i].desc.name = arena_copy(arena, out[i].desc.name);
+        out[i].desc.type_name = arena_copy(arena, out[i].desc.type_name);
+        out[i].base_table = arena_copy(arena, out[i].base_table);
+        out[i].base_column = arena_copy(arena, out[i].base_column);
+        ok = out[i].desc.name != NULL && (sql_column_at(st, i)->desc.type_name == NULL ||
+                                          out[i].desc.type_name != NULL) &&
+             out[i].base_table != NULL && out[i].base_column != NULL;
+    }
+    sql_stmt_free(st);
+    if (!ok)
+        return lt_error_set(err, "HY001", "out of memory");
+    *cols = out;
+    *ncols = n;
     return 0;
 }

@@ -31,6 +31,7 @@ typedef struct typer {
 } typer;
 
 static int type_expr(typer *t, sql_expr *e);
+static int type_query(typer *t, sql_query *q);
 
 static bool is_number(lt_type type)
 {
@@ -703,6 +704,52 @@ static int type_func(typer *t, sql_expr *e)
     }
 }
 
+/* Subqueries: a scalar one has its one column's type (NULL when it finds
+** no row); EXISTS is a BOOLEAN never NULL; x IN (SELECT c ...) compares x
+** with c as `=` does, both read as one type so that the values hash alike;
+** an outer value has its outer expression's type. */
+static int type_subquery(typer *t, sql_expr *e)
+{
+    switch (e->kind) {
+    case SQL_E_SUBQUERY: {
+        sql_query *saved = t->q;
+        int rc = type_query(t, e->subq);
+        t->q = saved;
+        if (rc != 0)
+            return -1;
+        const lt_column *d = &e->subq->outputs[0].col.desc;
+        e->t = make_type(d->type, d->scale, d->size, true);
+        return 0;
+    }
+    case SQL_E_EXISTS:
+        e->t = make_type(LT_BOOL, 0, 1, false);
+        return 0;
+    case SQL_E_IN_SELECT: {
+        e->t = make_type(LT_BOOL, 0, 1, true);
+        if (type_compare_group(t, e) != 0)
+            return -1;
+        sql_expr *ops[2] = {e->left, e->right};
+        lt_type ty[2];
+        int16_t sc[2];
+        for (int i = 0; i < 2; i++) {
+            ty[i] = ops[i]->conv ? ops[i]->want : ops[i]->t.type;
+            sc[i] = ops[i]->conv ? ops[i]->want_scale : ops[i]->t.scale;
+        }
+        lt_type same = ty[0] == LT_NULL ? ty[1] : ty[1] == LT_NULL || ty[0] == ty[1] ? ty[0]
+                     : LT_DOUBLE; /* INT64 against DOUBLE */
+        int16_t scale = sc[0] > sc[1] ? sc[0] : sc[1];
+        for (int i = 0; i < 2; i++)
+            if (ty[i] != LT_NULL)
+                set_want(ops[i], same, same == LT_DECIMAL ? scale : 0);
+        return 0;
+    }
+    default: /* SQL_E_OUTER */
+        e->t = e->corr->t;
+        e->t.nullable = true;
+        return 0;
+    }
+}
+
 static int type_expr(typer *t, sql_expr *e)
 {
     uint32_t n = sql_expr_nchildren(e);
@@ -763,6 +810,11 @@ static int type_expr(typer *t, sql_expr *e)
         return type_case(t, e);
     case SQL_E_CAST:
         return type_cast(t, e);
+    case SQL_E_SUBQUERY:
+    case SQL_E_EXISTS:
+    case SQL_E_IN_SELECT:
+    case SQL_E_OUTER:
+        return type_subquery(t, e);
     }
     return lt_error_set(t->err, "42000", "unsupported expression (line %u, column %u)",
                         e->line, e->column);
@@ -822,36 +874,136 @@ static void describe(sql_output *o)
     o->col.base_column = o->base_column;
 }
 
+sql_type sql_output_type(const sql_query *q, uint32_t i)
+{
+    if (q->setop != SQL_SET_NONE)
+        return q->set_types[i];
+    return q->outputs[i].expr->t;
+}
+
+/* The type two values of one result column share (UNION's sides), by the
+** rule CASE uses (type_common). */
+static int unify_column(typer *t, const sql_query *q, uint32_t i, sql_type a, sql_type b,
+                        sql_type *out)
+{
+    lt_type dom = unify(a.type, b.type);
+    if (dom == LT_NULL && a.type != LT_NULL && b.type != LT_NULL)
+        return lt_error_set(t->err, "42000",
+                            "cannot mix %s and %s in column %u of a UNION, EXCEPT or INTERSECT (line %u, column %u)",
+                            sql_type_name(a.type), sql_type_name(b.type), i + 1, q->line, q->column);
+    *out = make_type(dom, 0, dom == LT_NULL ? 1 : default_size(dom), a.nullable || b.nullable);
+    const sql_type *sides[2] = {&a, &b};
+    uint32_t int_digits = 0, size = 0;
+    int16_t scale = 0;
+    for (int k = 0; k < 2; k++) {
+        const sql_type *st = sides[k];
+        if (st->type == LT_NULL)
+            continue;
+        int16_t sk = st->type == LT_DECIMAL || st->type == dom ? st->scale : 0;
+        uint32_t p = st->type == LT_DECIMAL ? st->size : 19;
+        if (sk > scale)
+            scale = sk;
+        if (p > (uint32_t)sk && p - (uint32_t)sk > int_digits)
+            int_digits = p - (uint32_t)sk;
+        if (st->size > size)
+            size = st->size;
+    }
+    if (dom == LT_DECIMAL) {
+        out->scale = scale;
+        out->size = int_digits + (uint32_t)scale > 38 ? 38 : int_digits + (uint32_t)scale;
+        if (out->size == 0)
+            out->size = 1;
+    } else if (dom == LT_TEXT || dom == LT_BINARY) {
+        out->size = size;
+    } else if (dom == LT_TIME || dom == LT_TIMESTAMP) {
+        out->scale = scale;
+        out->size += scale ? 1 + (uint32_t)scale : 0;
+    } else if (dom == a.type && dom == b.type && dom != LT_NULL) {
+        out->size = size;
+    }
+    return 0;
+}
+
+/* A compound: its sides, then each column's shared type. */
+static int type_compound(typer *t, sql_query *q)
+{
+    if (type_query(t, q->lhs) != 0 || type_query(t, q->rhs) != 0)
+        return -1;
+    t->q = q;
+    for (uint32_t i = 0; i < q->noutputs; i++) {
+        sql_type *st = &q->set_types[i];
+        if (unify_column(t, q, i, sql_output_type(q->lhs, i), sql_output_type(q->rhs, i), st) != 0)
+            return -1;
+        lt_column *d = &q->outputs[i].col.desc;
+        memset(d, 0, sizeof *d);
+        d->type = st->type == LT_NULL ? LT_TEXT : st->type; /* untyped NULLs show as text */
+        d->size = st->size;
+        d->scale = st->scale;
+        d->nullable = st->nullable;
+        d->type_name = computed_type_name(d->type, d->size);
+        d->name = (char *)q->outputs[i].label;
+        q->outputs[i].col.base_table = "";
+        q->outputs[i].col.base_column = "";
+    }
+    return type_count(t, q->limit) != 0 || type_count(t, q->offset) != 0 ? -1 : 0;
+}
+
 int sql_type_query(sql_query *q, const lt_value *params, lt_error *err)
 {
     typer t = {q, params, err};
     if (params == NULL)
         for (uint32_t i = 0; i < q->nparams; i++)
             q->param_hints[i] = LT_NULL;
+    return type_query(&t, q);
+}
+
+/* A query: its derived tables first (their columns take the types of
+** their queries' outputs), then its own expressions. */
+static int type_query(typer *t, sql_query *q)
+{
+    if (q->setop != SQL_SET_NONE)
+        return type_compound(t, q);
+    for (uint32_t r = 0; r < q->nranges; r++) {
+        sql_range *rg = &q->ranges[r];
+        if (rg->sub == NULL)
+            continue;
+        if (type_query(t, rg->sub) != 0)
+            return -1;
+        for (uint32_t c = 0; c < rg->derived.ncols; c++) {
+            lt_column *d = &rg->derived.cols[c];
+            const lt_column *o = &rg->sub->outputs[c].col.desc;
+            d->type = o->type;
+            d->size = o->size;
+            d->scale = o->scale;
+            d->nullable = o->nullable;
+            d->type_name = o->type_name;
+        }
+    }
+    t->q = q;
     for (uint32_t i = 0; i < q->noutputs; i++)
-        if (type_expr(&t, q->outputs[i].expr) != 0)
+        if (type_expr(t, q->outputs[i].expr) != 0)
             return -1;
     for (uint32_t i = 0; i < q->nconj; i++) {
-        if (type_expr(&t, q->conj[i]) != 0 ||
-            need_type(&t, q->conj[i], LT_BOOL, "WHERE needs a BOOLEAN condition, not") != 0)
+        if (type_expr(t, q->conj[i]) != 0 ||
+            need_type(t, q->conj[i], LT_BOOL, "WHERE needs a BOOLEAN condition, not") != 0)
             return -1;
     }
     for (uint32_t r = 0; r < q->nranges; r++) {
         const sql_range *rg = &q->ranges[r];
         for (uint32_t i = 0; i < rg->non; i++)
-            if (type_expr(&t, rg->on[i]) != 0 ||
-                need_type(&t, rg->on[i], LT_BOOL, "ON needs a BOOLEAN condition, not") != 0)
+            if (type_expr(t, rg->on[i]) != 0 ||
+                need_type(t, rg->on[i], LT_BOOL, "ON needs a BOOLEAN condition, not") != 0)
                 return -1;
     }
     for (uint32_t i = 0; i < q->ngroups; i++)
-        if (type_expr(&t, q->groups[i]) != 0)
+        if (type_expr(t, q->groups[i]) != 0)
             return -1;
     for (uint32_t i = 0; i < q->nhaving; i++) {
-        if (type_expr(&t, q->having[i]) != 0 ||
-            need_type(&t, q->having[i], LT_BOOL, "HAVING needs a BOOLEAN condition, not") != 0)
+        if (type_expr(t, q->having[i]) != 0 ||
+            need_type(t, q->having[i], LT_BOOL, "HAVING needs a BOOLEAN condition, not") != 0)
             return -1;
     }
-    if (type_count(&t, q->limit) != 0 || type_count(&t, q->offset) != 0)
+    if (type_count(t, q->limit) != 0 || type_count(t, q->offset) != 0)
         return -1;
     for (uint32_t i = 0; i < q->noutputs; i++)
         describe(&q->outputs[i]);

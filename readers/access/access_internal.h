@@ -10,6 +10,8 @@
 ** text.c     Jet 3 code-page text, Jet 4 UTF-16LE and compressed unicode
 ** value.c    column types to logical types and values
 ** catalog.c  MSysObjects: tables, system tables, linked tables, queries
+** query.c    MSysQueries: saved SELECT and UNION queries rebuilt as SQL
+** relation.c MSysRelationships: foreign keys
 ** reader.c   the lt_reader: probe, open, scans, count
 **
 ** Every number read from the file is untrusted: page numbers are checked
@@ -253,6 +255,9 @@ typedef struct mdb_buf {
 
 /* Room for `need` bytes in total; -1 when out of memory. */
 int mdb_buf_reserve(mdb_buf *b, size_t need);
+/* Append `n` bytes and keep the buffer NUL-terminated; -1 when out of
+** memory. */
+int mdb_buf_add(mdb_buf *b, const char *s, size_t n);
 void mdb_buf_free(mdb_buf *b);
 
 /* ---- long values (lval.c) -------------------------------------------------- */
@@ -322,8 +327,19 @@ static inline int64_t mdb_floor(double x)
 
 /* ---- the source (catalog.c, reader.c) ----------------------------------------------- */
 
+/* A saved query as MSysObjects lists it, until MSysQueries is read. */
+typedef struct mdb_query_obj {
+    char *name;
+    int32_t id;
+    uint32_t flags;
+} mdb_query_obj;
+
 typedef struct access_source {
     lt_source base;
+    uint32_t tables_cap;       /* room in base.tables and its parallel arrays */
+    char **queries;            /* owned lt_table.query texts (or NULL) */
+    mdb_query_obj *pending;    /* saved queries met in MSysObjects */
+    uint32_t npending, pending_cap;
     lt_mapped_file file;
     bool own_file;
     mdb_db db;
@@ -355,6 +371,10 @@ int mdb_each_row(const mdb_db *db, const mdb_table *mt, const lt_table *t, const
                  lt_error *err);
 int64_t mdb_column_named(const lt_table *t, const char *name);
 
+/* Append a zeroed table (row_estimate -1) to the source; NULL when out of
+** memory. */
+lt_table *mdb_add_table(access_source *s);
+
 /* Read MSysObjects and fill the source's tables. */
 int mdb_catalog_load(access_source *s, lt_error *err);
 void mdb_catalog_free(access_source *s);
@@ -368,5 +388,42 @@ void mdb_complex_free(access_source *s);
 /* The entries of complex value `id` joined into one text in `arena` (LT_NULL
 ** when there are none); -1 when out of memory. */
 int mdb_complex_value(const mdb_complex *cx, int32_t id, lt_arena *arena, lt_value *out);
+
+/* ---- saved queries (query.c) and relationships (relation.c) ------------------ */
+
+/* One row of MSysQueries (strings NULL when NULL; flag -1 when NULL). */
+typedef struct mdb_qrow {
+    int32_t object_id;
+    int attribute;
+    int flag;
+    char *name1, *name2, *expr;
+    uint64_t order;            /* the Order key's first 8 bytes, big-endian */
+    uint32_t seq;              /* position in MSysQueries */
+} mdb_qrow;
+
+#define MDB_QUERY_NOT_TABLE 0  /* an action query, crosstab, ...: why names its type */
+#define MDB_QUERY_VIEW 1       /* out holds the SQL */
+#define MDB_QUERY_REFUSED 2    /* a view whose SQL cannot be given: why says why */
+
+/* The SQL of one saved query from its rows (in MSysQueries order) and its
+** MSysObjects Flags; one of MDB_QUERY_*, or -1 when out of memory. */
+int mdb_query_sql(const mdb_qrow *rows, uint32_t n, uint32_t obj_flags, mdb_buf *out,
+                  char *why, size_t cap);
+
+/* Append Access SQL text translated to the engine's SQL: "text" to 'text',
+** #date# to {d ...}/{ts ...}, [T]![C] to [T].[C], Len/Mid/Nz(x,y)/Date()/
+** Time()/Left$... to CHAR_LENGTH/SUBSTRING/COALESCE/CURRENT_DATE/
+** CURRENT_TIME/LEFT...; the rest unchanged.
+** -1 when out of memory. */
+int mdb_access_expr(mdb_buf *b, const char *s, size_t len);
+
+/* Turn the pending saved queries into views (reading MSysQueries); fails
+** only when out of memory. */
+int mdb_queries_load(access_source *s, lt_error *err);
+void mdb_queries_free(access_source *s);
+
+/* Read MSysRelationships into the tables' foreign keys; fails only when out
+** of memory (an unreadable MSysRelationships means no foreign keys). */
+int mdb_relations_load(access_source *s, lt_error *err);
 
 #endif /* LT_ACCESS_INTERNAL_H */

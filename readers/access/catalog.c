@@ -8,12 +8,12 @@
 ** bits) and its Flags (0x80000000 or 0x2: a system object).
 **
 ** Tables are listed in MSysObjects order: user tables as "TABLE", system
-** tables (MSys*, and whatever the flags mark) as "SYSTEM TABLE", saved
-** queries as "VIEW" and linked tables as "LINK".  Views and links are listed
-** with lt_table.error set: reading them fails with a message that says why
-** (for a link, which file and table it points at) — except links whose
-** target file is found (as stored, or by its name beside this database):
-** those are opened with the same options and read through.
+** tables (MSys*, and whatever the flags mark) as "SYSTEM TABLE" and linked
+** tables as "LINK"; saved SELECT and UNION queries follow as "VIEW" with their
+** SQL (query.c).  Links are listed with lt_table.error set: reading them
+** fails with a message that says which file and table they point at —
+** except links whose target file is found (as stored, or by its name beside
+** this database): those are opened with the same options and read through.
 */
 #include "access_internal.h"
 
@@ -63,11 +63,10 @@ static void object_clear(object *o)
     memset(o, 0, sizeof *o);
 }
 
-/* Append one lt_table (zeroed) to the source; NULL when out of memory. */
-static lt_table *add_table(access_source *s, uint32_t *cap)
+lt_table *mdb_add_table(access_source *s)
 {
-    if (s->base.ntables == *cap) {
-        uint32_t n = *cap ? *cap * 2 : 16;
+    if (s->base.ntables == s->tables_cap) {
+        uint32_t n = s->tables_cap ? s->tables_cap * 2 : 16;
         lt_table *t = realloc(s->base.tables, n * sizeof *t);
         if (t == NULL)
             return NULL;
@@ -88,7 +87,11 @@ static lt_table *add_table(access_source *s, uint32_t *cap)
         if (lt == NULL)
             return NULL;
         s->link_tables = lt;
-        *cap = n;
+        char **q = realloc(s->queries, n * sizeof *q);
+        if (q == NULL)
+            return NULL;
+        s->queries = q;
+        s->tables_cap = n;
     }
     uint32_t i = s->base.ntables++;
     memset(&s->base.tables[i], 0, sizeof s->base.tables[i]);
@@ -96,6 +99,7 @@ static lt_table *add_table(access_source *s, uint32_t *cap)
     s->errors[i] = NULL;
     s->links[i] = NULL;
     s->link_tables[i] = 0;
+    s->queries[i] = NULL;
     s->base.tables[i].row_estimate = -1;
     return &s->base.tables[i];
 }
@@ -227,7 +231,27 @@ static int follow_link(access_source *s, uint32_t i, const object *o, char *text
 }
 
 /* One object of MSysObjects into the table list. */
-static int add_object(access_source *s, const object *o, uint32_t *cap, lt_error *err)
+/* Remember a saved query until MSysQueries says what it is. */
+static int add_query(access_source *s, const object *o)
+{
+    if (s->npending == s->pending_cap) {
+        uint32_t n = s->pending_cap ? s->pending_cap * 2 : 8;
+        mdb_query_obj *p = realloc(s->pending, n * sizeof *p);
+        if (p == NULL)
+            return -1;
+        s->pending = p;
+        s->pending_cap = n;
+    }
+    mdb_query_obj *q = &s->pending[s->npending];
+    if ((q->name = strdup(o->name)) == NULL)
+        return -1;
+    q->id = (int32_t)o->id;
+    q->flags = (uint32_t)o->flags;
+    s->npending++;
+    return 0;
+}
+
+static int add_object(access_source *s, const object *o, lt_error *err)
 {
     /* Access's own objects (forms 0x8000, reports 0x8004, modules ...)
     ** have the top bit of the 16-bit Type set: compare the whole value. */
@@ -238,7 +262,9 @@ static int add_object(access_source *s, const object *o, uint32_t *cap, lt_error
         return 0;
     if (type == OBJ_QUERY && o->name[0] == '~')
         return 0;    /* hidden queries Access makes for forms and reports */
-    lt_table *t = add_table(s, cap);
+    if (type == OBJ_QUERY)
+        return add_query(s, o) == 0 ? 0 : lt_error_set(err, "HY001", "out of memory reading '%s'", s->db.path);
+    lt_table *t = mdb_add_table(s);
     if (t == NULL)
         goto oom;
     uint32_t i = s->base.ntables - 1;
@@ -264,12 +290,7 @@ static int add_object(access_source *s, const object *o, uint32_t *cap, lt_error
         }
         return 0;
     }
-    if (type == OBJ_QUERY) {
-        t->kind = "VIEW";
-        snprintf(text, sizeof text,
-                 "'%s': '%s' is a saved query (an Access view); Lector lists saved queries "
-                 "but does not run them yet", path, o->name);
-    } else if (type == OBJ_LINK) {
+    if (type == OBJ_LINK) {
         t->kind = "LINK";
         int r = follow_link(s, i, o, text, sizeof text);
         if (r < 0)
@@ -336,14 +357,9 @@ int64_t mdb_column_named(const lt_table *t, const char *name)
     return -1;
 }
 
-typedef struct catalog_ctx {
-    access_source *s;
-    uint32_t cap;
-} catalog_ctx;
-
 static int catalog_row(void *ctx, const lt_value *v, lt_error *err)
 {
-    catalog_ctx *c = ctx;
+    access_source *s = ctx;
     object o;
     memset(&o, 0, sizeof o);
     o.id = v[C_ID].type == LT_INT64 ? v[C_ID].u.i64 : 0;
@@ -353,7 +369,7 @@ static int catalog_row(void *ctx, const lt_value *v, lt_error *err)
     o.database = dup_text(&v[C_DATABASE]);
     o.foreign = dup_text(&v[C_FOREIGN]);
     o.connect = dup_text(&v[C_CONNECT]);
-    int rc = add_object(c->s, &o, &c->cap, err);
+    int rc = add_object(s, &o, err);
     object_clear(&o);
     return rc;
 }
@@ -375,8 +391,9 @@ int mdb_catalog_load(access_source *s, lt_error *err)
         lt_error_set(err, "HY000", "'%s' is corrupt: MSysObjects lacks its Id, Name or Type column", db->path);
         goto done;
     }
-    catalog_ctx ctx = {s, 0};
-    if (mdb_each_row(db, &mt, &t, pos, C_COUNT, catalog_row, &ctx, err) != 0)
+    if (mdb_each_row(db, &mt, &t, pos, C_COUNT, catalog_row, s, err) != 0)
+        goto done;
+    if (mdb_queries_load(s, err) != 0 || mdb_relations_load(s, err) != 0)
         goto done;
     rc = mdb_complex_load(s, err);
 done:
@@ -389,7 +406,9 @@ done:
 void mdb_catalog_free(access_source *s)
 {
     mdb_complex_free(s);
+    mdb_queries_free(s);
     for (uint32_t i = 0; i < s->base.ntables; i++) {
+        free(s->queries[i]);
         lt_table_clear(&s->base.tables[i]);
         mdb_table_free(&s->mtables[i]);
         free(s->errors[i]);
@@ -401,6 +420,9 @@ void mdb_catalog_free(access_source *s)
     free(s->errors);
     free(s->links);
     free(s->link_tables);
+    free(s->queries);
+    s->queries = NULL;
+    s->tables_cap = 0;
     s->links = NULL;
     s->link_tables = NULL;
     s->base.tables = NULL;

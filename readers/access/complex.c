@@ -65,16 +65,6 @@ static int64_t table_at_page(const access_source *s, uint32_t page)
 
 /* ---- values as text ------------------------------------------------------------ */
 
-static int append(mdb_buf *b, const char *s, size_t n)
-{
-    if (mdb_buf_reserve(b, b->len + n + 1) != 0)
-        return -1;
-    memcpy(b->p + b->len, s, n);
-    b->len += n;
-    b->p[b->len] = 0;
-    return 0;
-}
-
 static int append_timestamp(mdb_buf *b, int64_t ts)
 {
     int32_t days;
@@ -89,7 +79,7 @@ static int append_timestamp(mdb_buf *b, int64_t ts)
         n += snprintf(tmp + n, sizeof tmp - (size_t)n, ".%03d", us / 1000);
     else if (us != 0)
         n += snprintf(tmp + n, sizeof tmp - (size_t)n, ".%06d", us);
-    return append(b, tmp, (size_t)n);
+    return mdb_buf_add(b, tmp, (size_t)n);
 }
 
 static int append_value(mdb_buf *b, const lt_value *v, int scale)
@@ -98,7 +88,7 @@ static int append_value(mdb_buf *b, const lt_value *v, int scale)
     int n = 0;
     switch (v->type) {
     case LT_NULL: return 0;
-    case LT_TEXT: return append(b, v->u.bytes.ptr, v->u.bytes.len);
+    case LT_TEXT: return mdb_buf_add(b, v->u.bytes.ptr, v->u.bytes.len);
     case LT_BOOL: n = snprintf(tmp, sizeof tmp, "%d", v->u.b ? 1 : 0); break;
     case LT_INT64: n = snprintf(tmp, sizeof tmp, "%lld", (long long)v->u.i64); break;
     case LT_DOUBLE:
@@ -138,13 +128,13 @@ static int append_value(mdb_buf *b, const lt_value *v, int scale)
         for (uint32_t i = 0; i < v->u.bytes.len; i++) {
             char h[3];
             snprintf(h, sizeof h, "%02x", (unsigned char)v->u.bytes.ptr[i]);
-            if (append(b, h, 2) != 0)
+            if (mdb_buf_add(b, h, 2) != 0)
                 return -1;
         }
         return 0;
     case LT_DATE: case LT_TIME: break;
     }
-    return append(b, tmp, (size_t)n);
+    return mdb_buf_add(b, tmp, (size_t)n);
 }
 
 /* ---- reading a flat table ----------------------------------------------------------- */
@@ -167,15 +157,15 @@ static int flat_row(void *ctx, const lt_value *v, lt_error *err)
     if (v[0].type != LT_INT64)
         return 0;               /* a value belonging to no row */
     f->buf.len = 0;
-    if (append(&f->buf, "", 0) != 0)
+    if (mdb_buf_add(&f->buf, "", 0) != 0)
         goto oom;
     if (f->history) {
-        if (append(&f->buf, "[", 1) != 0 || append_value(&f->buf, &v[2], 0) != 0 ||
-            append(&f->buf, "] ", 2) != 0 || append_value(&f->buf, &v[1], 0) != 0)
+        if (mdb_buf_add(&f->buf, "[", 1) != 0 || append_value(&f->buf, &v[2], 0) != 0 ||
+            mdb_buf_add(&f->buf, "] ", 2) != 0 || append_value(&f->buf, &v[1], 0) != 0)
             goto oom;
     } else {
         for (uint32_t k = 1; k <= f->nvals; k++) {
-            if (k > 1 && append(&f->buf, " ", 1) != 0)
+            if (k > 1 && mdb_buf_add(&f->buf, " ", 1) != 0)
                 goto oom;
             if (append_value(&f->buf, &v[k], f->scales[k - 1]) != 0)
                 goto oom;

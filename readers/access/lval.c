@@ -35,6 +35,17 @@ int mdb_buf_reserve(mdb_buf *b, size_t need)
     return 0;
 }
 
+int mdb_buf_add(mdb_buf *b, const char *s, size_t n)
+{
+    if (n > SIZE_MAX - b->len - 1 || mdb_buf_reserve(b, b->len + n + 1) != 0)
+        return -1;
+    if (n > 0)
+        memcpy(b->p + b->len, s, n);
+    b->len += n;
+    b->p[b->len] = 0;
+    return 0;
+}
+
 void mdb_buf_free(mdb_buf *b)
 {
     free(b->p);

@@ -74,6 +74,8 @@ static access_source *source_new(const char *name)
     if (s == NULL)
         return NULL;
     s->base.reader = &lt_access_reader;
+    /* Access compares text ignoring case and takes *, ?, # in LIKE */
+    s->base.dialect = LT_DIALECT_ACCESS;
     s->base.path = strdup(name);
     if (s->base.path == NULL) {
         free(s);
@@ -170,6 +172,9 @@ static int table_usable(const access_source *src, uint32_t table, lt_error *err)
     const lt_table *t = &src->base.tables[table];
     if (t->error != NULL)
         return lt_error_set(err, "HY000", "%s", t->error);
+    if (t->query != NULL)
+        return lt_error_set(err, "HY000", "'%s': '%s' is a saved query: the SQL engine runs it, "
+                            "a reader cannot scan it", src->base.path, t->name);
     return 0;
 }
 

@@ -1,22 +1,29 @@
 /*
-** platform.c — the POSIX implementation of platform.h.
+** platform.c — platform.h: the POSIX calls, and the path helpers every
+** platform shares.
 **
 ** Files are opened O_RDONLY and mapped PROT_READ/MAP_PRIVATE; the descriptor
 ** is closed right after mapping, so a folder of thousands of tables does not
 ** hold thousands of descriptors.  What the file looked like when mapped
 ** (device, inode, size, mtime) is kept, so a scan can notice that another
 ** program rewrote it and fail cleanly instead of returning a mix.
+**
+** The Windows build compiles the same file without the POSIX part and takes
+** the OS calls from platform_win.c.
 */
 #include "platform.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#ifndef _WIN32
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <locale.h>
 #include <pthread.h>
-#include <stdlib.h>
-#include <string.h>
-#include <strings.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -173,6 +180,33 @@ oom:
     return lt_error_set(err, "HY001", "out of memory listing '%s'", dir);
 }
 
+/* The "C" locale, created once, for lt_strtod. */
+static locale_t c_locale;
+static pthread_once_t c_locale_once = PTHREAD_ONCE_INIT;
+
+static void c_locale_init(void)
+{
+    c_locale = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
+}
+
+double lt_strtod(const char *s, char **end)
+{
+    pthread_once(&c_locale_once, c_locale_init);
+    if (c_locale == (locale_t)0)
+        return strtod(s, end);
+    /* uselocale is per thread: other threads keep their own locale. */
+    locale_t old = uselocale(c_locale);
+    double d = strtod(s, end);
+    uselocale(old);
+    return d;
+}
+
+#endif /* !_WIN32 */
+
+/* ------------------------------------------------------------------------ */
+/* Paths and names: the same on every platform                              */
+/* ------------------------------------------------------------------------ */
+
 void lt_free_names(char **names, long count)
 {
     if (names == NULL)
@@ -186,6 +220,9 @@ char *lt_path_join(const char *dir, const char *name)
 {
     size_t dl = strlen(dir), nl = strlen(name);
     bool slash = dl > 0 && dir[dl - 1] != '/';
+#ifdef _WIN32
+    slash = slash && dir[dl - 1] != '\\';   /* Windows takes '/' as well */
+#endif
     char *p = malloc(dl + slash + nl + 1);
     if (p == NULL)
         return NULL;
@@ -200,6 +237,11 @@ char *lt_path_join(const char *dir, const char *name)
 static const char *base_name(const char *path)
 {
     const char *slash = strrchr(path, '/');
+#ifdef _WIN32
+    const char *back = strrchr(path, '\\');
+    if (back != NULL && (slash == NULL || back > slash))
+        slash = back;
+#endif
     return slash ? slash + 1 : path;
 }
 
@@ -256,23 +298,3 @@ done:
     return found;
 }
 
-/* The "C" locale, created once, for lt_strtod. */
-static locale_t c_locale;
-static pthread_once_t c_locale_once = PTHREAD_ONCE_INIT;
-
-static void c_locale_init(void)
-{
-    c_locale = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
-}
-
-double lt_strtod(const char *s, char **end)
-{
-    pthread_once(&c_locale_once, c_locale_init);
-    if (c_locale == (locale_t)0)
-        return strtod(s, end);
-    /* uselocale is per thread: other threads keep their own locale. */
-    locale_t old = uselocale(c_locale);
-    double d = strtod(s, end);
-    uselocale(old);
-    return d;
-}

@@ -5,6 +5,7 @@
 */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "wbgrid.h"
 
@@ -77,6 +78,8 @@ int lt_wb_grid_add(lt_wb_grid *g, uint32_t row, uint32_t col, const lt_wb_cell *
         g->min_col = g->max_col = col;
         if (*header_row == LT_WB_NO_ROW)
             *header_row = row;
+        uint64_t late = (uint64_t)*header_row + (hdr ? 1 : 0) + g->type_rows;
+        g->late_from = g->type_rows == 0 || late > UINT32_MAX ? UINT32_MAX : (uint32_t)late;
     }
     if (row < g->min_row)
         g->min_row = row;
@@ -89,10 +92,32 @@ int lt_wb_grid_add(lt_wb_grid *g, uint32_t row, uint32_t col, const lt_wb_cell *
     if (hdr && row == *header_row) {
         if (keep_header(g, col, cell, date1904) != 0)
             return lt_error_set(err, "HY001", "out of memory");
+    } else if (row >= g->late_from) {
+        lt_wb_stats_late(&g->stats[col], cell);
     } else {
         lt_wb_stats_add(&g->stats[col], cell, date1904);
     }
     return 0;
+}
+
+const char *lt_wb_password(const lt_options *opts)
+{
+    const char *pwd = lt_options_get(opts, "PWD");
+    if (pwd == NULL)
+        pwd = lt_options_get(opts, "Password");
+    return pwd != NULL && *pwd != '\0' ? pwd : NULL;
+}
+
+uint32_t lt_wb_type_rows(const lt_options *opts)
+{
+    const char *v = lt_options_get(opts, "TypeGuessRows");
+    if (v == NULL)
+        return 0;
+    char *end;
+    unsigned long n = strtoul(v, &end, 10);
+    if (end == v || *end != '\0' || v[0] == '-' || n > UINT32_MAX)
+        return 0;
+    return (uint32_t)n;
 }
 
 bool lt_wb_grid_needs_size(const lt_wb_grid *g)
@@ -153,6 +178,187 @@ oom:
     return lt_error_set(err, "HY001", "out of memory");
 }
 
+/* ---- ranges: tables made on demand -------------------------------------------- */
+
+/* Column letters at s[*i..len): A = 0 .. XFD = 16383; false when none or
+** too many. */
+static bool range_col(const char *s, size_t len, size_t *i, uint32_t *col)
+{
+    uint32_t v = 0;
+    size_t start = *i;
+    while (*i < len && ((s[*i] >= 'A' && s[*i] <= 'Z') || (s[*i] >= 'a' && s[*i] <= 'z'))) {
+        if (*i - start == 3)
+            return false;
+        v = v * 26 + (uint32_t)((s[*i] | 0x20) - 'a' + 1);
+        (*i)++;
+    }
+    if (*i == start)
+        return false;
+    *col = v - 1;
+    return true;
+}
+
+/* Row digits (1-based in the text, 0-based out); false when none, a
+** leading zero or more than 7 digits.  *present says whether there were any. */
+static bool range_row(const char *s, size_t len, size_t *i, uint32_t *row, bool *present)
+{
+    size_t start = *i;
+    uint32_t v = 0;
+    while (*i < len && s[*i] >= '0' && s[*i] <= '9') {
+        if (*i - start == 7)
+            return false;
+        v = v * 10 + (uint32_t)(s[*i] - '0');
+        (*i)++;
+    }
+    *present = *i > start;
+    if (*present && (s[start] == '0' || v == 0))
+        return false;
+    *row = v - 1;
+    return true;
+}
+
+int lt_wb_parse_range(const char *range, size_t len, uint32_t max_row, uint32_t max_col,
+                      const char *table, size_t table_len, lt_wb_rect *out, lt_error *err)
+{
+    int tl = (int)(table_len < 300 ? table_len : 300), rl = (int)(len < 300 ? len : 300);
+    size_t i = 0;
+    bool row0, row1;
+    uint32_t r0 = 0, r1 = 0, c0 = 0, c1 = 0;
+    if (!range_col(range, len, &i, &c0) || !range_row(range, len, &i, &r0, &row0) || i >= len ||
+        range[i++] != ':' || !range_col(range, len, &i, &c1) || !range_row(range, len, &i, &r1, &row1) ||
+        i != len || (row1 && !row0))
+        return lt_error_set(err, "42S02", "unknown table '%.*s': '%.*s' is not a cell range (write it as A1:D100, A2:D or A:D)",
+                            tl, table, rl, range);
+    if (!row0)
+        r0 = 0;
+    if (!row1)
+        r1 = max_row;
+    if (r0 > max_row || r1 > max_row || c0 > max_col || c1 > max_col)
+        return lt_error_set(err, "42S02", "unknown table '%.*s': the range '%.*s' lies outside the sheet (rows 1 to %u, columns A to %s)",
+                            tl, table, rl, range, (unsigned)max_row + 1, max_col >= 16383 ? "XFD" : "IV");
+    if (r0 > r1 || c0 > c1)
+        return lt_error_set(err, "42S02", "unknown table '%.*s': the range '%.*s' ends before it starts (write the top-left cell first)",
+                            tl, table, rl, range);
+    out->r0 = r0;
+    out->r1 = r1;
+    out->c0 = c0;
+    out->c1 = c1;
+    return 0;
+}
+
+void lt_wb_extra_init(lt_wb_extra *x)
+{
+    memset(x, 0, sizeof *x);
+    lt_mutex_init(&x->lock);
+}
+
+void lt_wb_extra_destroy(lt_wb_extra *x)
+{
+    lt_mutex_destroy(&x->lock);
+}
+
+int lt_wb_extra_reserve(lt_source *base, lt_error *err)
+{
+    size_t cap = (size_t)base->ntables + LT_WB_EXTRA_TABLES;
+    lt_table *t = realloc(base->tables, cap * sizeof *t);
+    if (t == NULL)
+        return lt_error_set(err, "HY001", "out of memory");
+    memset(t + base->ntables, 0, LT_WB_EXTRA_TABLES * sizeof *t);
+    base->tables = t;
+    return 0;
+}
+
+void lt_wb_tables_free(lt_source *base, const lt_wb_extra *x)
+{
+    uint32_t n = base->ntables + (x != NULL && base->tables != NULL ? x->n : 0);
+    for (uint32_t i = 0; i < n; i++) {
+        free((char *)base->tables[i].error);
+        base->tables[i].error = NULL;
+        lt_table_clear(&base->tables[i]);
+    }
+    free(base->tables);
+    base->tables = NULL;
+    base->ntables = 0;
+}
+
+/* Split "<sheet>$<range>" at its last '$': the sheet name without quotes
+** around it ('My sheet'$A1:B2 or 'My sheet$A1:B2').  False when there is
+** no '$' or nothing after it. */
+static bool split_range(const char *name, size_t len, const char **sheet, size_t *sheet_len,
+                        const char **range, size_t *range_len)
+{
+    bool quoted_all = len >= 2 && name[0] == '\'' && name[len - 1] == '\'';
+    if (quoted_all) {
+        name++;
+        len -= 2;
+    }
+    size_t d = len;
+    while (d > 0 && name[d - 1] != '$')
+        d--;
+    if (d == 0 || d == len)
+        return false;
+    *sheet = name;
+    *sheet_len = d - 1;
+    *range = name + d;
+    *range_len = len - d;
+    if (!quoted_all && *sheet_len >= 2 && name[0] == '\'' && name[*sheet_len - 1] == '\'') {
+        (*sheet)++;
+        *sheet_len -= 2;
+    }
+    return *sheet_len > 0;
+}
+
+int lt_wb_find_extra(lt_source *src, lt_wb_extra *x, const lt_wb_extra_ops *ops,
+                     const char *name, size_t len, uint32_t *table, lt_error *err)
+{
+    const char *sheet, *range;
+    size_t sheet_len, range_len;
+    if (!split_range(name, len, &sheet, &sheet_len, &range, &range_len))
+        return 0;
+    int64_t si = ops->find_sheet(src, sheet, sheet_len);
+    if (si < 0)
+        return 0;
+    lt_wb_rect r;
+    if (lt_wb_parse_range(range, range_len, ops->max_row, ops->max_col, name, len, &r, err) != 0)
+        return -1;
+    int rc = 0;
+    lt_mutex_lock(&x->lock);
+    for (uint32_t i = 0; i < x->n; i++)
+        if (x->sheet[i] == (uint32_t)si && memcmp(&x->rect[i], &r, sizeof r) == 0) {
+            *table = src->ntables + i;
+            rc = 1;
+            break;
+        }
+    if (rc == 0 && x->n == LT_WB_EXTRA_TABLES) {
+        rc = lt_error_set(err, "HY000", "'%.*s': this connection has opened %u different ranges of the workbook, "
+                          "the most it serves; reconnect to read others", (int)(len < 300 ? len : 300), name,
+                          (unsigned)LT_WB_EXTRA_TABLES);
+    } else if (rc == 0) {
+        char *copy = malloc(len + 1);
+        uint32_t slot = src->ntables + x->n;
+        if (copy == NULL) {
+            rc = lt_error_set(err, "HY001", "out of memory");
+        } else {
+            memcpy(copy, name, len);
+            copy[len] = '\0';
+            if (ops->make(src, slot, (uint32_t)si, &r, copy, err) != 0) {
+                free((char *)src->tables[slot].error);
+                lt_table_clear(&src->tables[slot]);
+                rc = -1;
+            } else {
+                x->sheet[x->n] = (uint32_t)si;
+                x->rect[x->n] = r;
+                x->n++;
+                *table = slot;
+                rc = 1;
+            }
+            free(copy);
+        }
+    }
+    lt_mutex_unlock(&x->lock);
+    return rc;
+}
+
 /* ---- scans ------------------------------------------------------------------ */
 
 void lt_wb_columns_free(lt_wb_columns *m)
@@ -166,7 +372,8 @@ int lt_wb_columns_open(lt_wb_columns *m, const lt_source *base, const char *labe
                        const lt_scan_spec *spec, lt_error *err)
 {
     memset(m, 0, sizeof *m);
-    if (spec->table >= base->ntables)
+    /* Tables made on demand sit past ntables (lt_wb_find_extra). */
+    if (spec->table >= base->ntables + LT_WB_EXTRA_TABLES || base->tables[spec->table].name == NULL)
         return lt_error_set(err, "HY000", "'%s': no table #%u", label, (unsigned)spec->table);
     const lt_table *tab = &base->tables[spec->table];
     if (tab->error != NULL)
@@ -217,7 +424,7 @@ uint32_t lt_wb_batch_rows(lt_batch *batch, uint32_t next_row, uint32_t last_row)
 
 int64_t lt_wb_count_rows(lt_source *base, uint32_t table, lt_error *err)
 {
-    if (table >= base->ntables)
+    if (table >= base->ntables + LT_WB_EXTRA_TABLES || base->tables[table].name == NULL)
         return lt_error_set(err, "HY000", "no table #%u", (unsigned)table);
     const lt_table *t = &base->tables[table];
     if (t->error != NULL)

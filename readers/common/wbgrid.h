@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "thread.h"
 #include "workbook.h"
 
 /* Row number meaning "none chosen yet" (the header row is the first cell's). */
@@ -28,6 +29,11 @@ typedef struct lt_wb_grid {
     bool any;                /* a cell was added */
     uint32_t first_seen;     /* row of the first cell added */
     uint32_t min_row, max_row, min_col, max_col;
+    /* TypeGuessRows: 0 types every row; N types the first N data rows, and
+    ** the cells of later rows (from late_from, set by the first cell added)
+    ** only widen text sizes (lt_wb_stats_late). */
+    uint32_t type_rows;
+    uint32_t late_from;
 } lt_wb_grid;
 
 void lt_wb_grid_free(lt_wb_grid *g);
@@ -46,8 +52,17 @@ int lt_wb_grid_add(lt_wb_grid *g, uint32_t row, uint32_t col, const lt_wb_cell *
 /* True when a column of the used range is TEXT with numbers to size. */
 bool lt_wb_grid_needs_size(const lt_wb_grid *g);
 
-/* Size one number cell of the second walk, when its column wants it. */
+/* Size one number cell of the second walk, when its column wants it (a
+** cell of a row at or past g->late_from is not to be passed: a walk in row
+** order stops there). */
 void lt_wb_grid_size(lt_wb_grid *g, uint32_t col, const lt_wb_cell *cell);
+
+/* TypeGuessRows= of the options: 0 (absent, 0, or not a number: all rows). */
+uint32_t lt_wb_type_rows(const lt_options *opts);
+
+/* The workbook's encryption password: PWD= or Password=, NULL when absent
+** or empty. */
+const char *lt_wb_password(const lt_options *opts);
 
 /* A sheet's place in the grid, as the reader decided it. */
 typedef struct lt_wb_range {
@@ -65,6 +80,66 @@ char *lt_wb_table_name(const char *name, const char *suffix);
 
 /* Fill `tab` (name, kind, columns, row estimate) for range `r`. */
 int lt_wb_grid_table(const lt_wb_grid *g, const lt_wb_range *r, lt_table *tab, lt_error *err);
+
+/* ---- ranges: tables made on demand (reader.h find_extra) ------------------ */
+
+/* Ranges one open workbook can serve ("Sheet1$A1:D100" ...): their tables
+** sit after the listed ones in an array allocated once at open, so a
+** table handed out never moves while other statements read it. */
+#define LT_WB_EXTRA_TABLES 256
+
+/* A rectangle of a sheet: rows r0..r1, columns c0..c1 (0-based, inclusive). */
+typedef struct lt_wb_rect {
+    uint32_t r0, r1, c0, c1;
+} lt_wb_rect;
+
+/*
+** The range part of a table name, "A1:D100", "B2:D" (rows from 2 to the
+** sheet's last) or "A:D" (whole columns); letters in any case.  Rows and
+** columns past max_row/max_col (0-based) or a first cell after the last
+** fail.  Returns 0, or -1 with err (42S02) naming `table` and the range.
+*/
+int lt_wb_parse_range(const char *range, size_t len, uint32_t max_row, uint32_t max_col,
+                      const char *table, size_t table_len, lt_wb_rect *out, lt_error *err);
+
+/* The tables a workbook made on demand, after its listed ones. */
+typedef struct lt_wb_extra {
+    lt_mutex lock;                           /* guards n and the slots */
+    uint32_t n;                              /* tables[ntables .. ntables + n) */
+    uint32_t sheet[LT_WB_EXTRA_TABLES];      /* what each was made from */
+    lt_wb_rect rect[LT_WB_EXTRA_TABLES];
+} lt_wb_extra;
+
+void lt_wb_extra_init(lt_wb_extra *x);
+void lt_wb_extra_destroy(lt_wb_extra *x);
+
+/* Grow base->tables to ntables + LT_WB_EXTRA_TABLES entries, the new ones
+** zeroed (once, at the end of open).  -1 (err) out of memory. */
+int lt_wb_extra_reserve(lt_source *base, lt_error *err);
+
+/* Clear and free every table, listed and made (close). */
+void lt_wb_tables_free(lt_source *base, const lt_wb_extra *x);
+
+/* What a reader gives lt_wb_find_extra. */
+typedef struct lt_wb_extra_ops {
+    uint32_t max_row, max_col;               /* the format's last row and column, 0-based */
+    /* The worksheet (the reader's own index) named name[0..len), or -1. */
+    int64_t (*find_sheet)(lt_source *src, const char *name, size_t len);
+    /* Fill base->tables[slot], named `name`, from `rect` of the sheet (the
+    ** rectangle's first row is the header with HDR=Yes; rows after the last
+    ** holding a value are left out).  Called under the lock. */
+    int (*make)(lt_source *src, uint32_t slot, uint32_t sheet, const lt_wb_rect *rect,
+                const char *name, lt_error *err);
+} lt_wb_extra_ops;
+
+/*
+** find_extra for a workbook: "<sheet>$<range>" (the sheet name may be
+** quoted 'like this') -> a table of that rectangle, made once per
+** workbook and rectangle.  0 when the part before the last '$' names no
+** worksheet.
+*/
+int lt_wb_find_extra(lt_source *src, lt_wb_extra *x, const lt_wb_extra_ops *ops,
+                     const char *name, size_t len, uint32_t *table, lt_error *err);
 
 /* ---- scans ------------------------------------------------------------------ */
 

@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "datetime.h"
+#include "numfmt.h"
 #include "platform.h"
 
 #define TWO_53 9007199254740992.0
@@ -330,6 +331,24 @@ void lt_wb_stats_add(lt_wb_stats *st, const lt_wb_cell *cell, bool date1904)
     }
 }
 
+void lt_wb_stats_late(lt_wb_stats *st, const lt_wb_cell *cell)
+{
+    switch ((lt_wb_kind)cell->kind) {
+    case LT_WB_NUMBER:
+        grow(&st->late_units, (cell->fmt & LT_WB_FMT_DATE) ? 23 : 24);
+        return;
+    case LT_WB_BOOL:
+        grow(&st->late_units, 5);
+        return;
+    case LT_WB_TEXT:
+        grow(&st->late_units, cell->units);
+        return;
+    case LT_WB_ERROR:
+    case LT_WB_EMPTY:
+        return;
+    }
+}
+
 lt_type lt_wb_stats_type(const lt_wb_stats *st)
 {
     uint64_t values = (uint64_t)st->numbers + st->dates + st->bools + st->texts;
@@ -400,7 +419,9 @@ void lt_wb_describe_column(const lt_wb_stats *st, lt_column *col)
         uint32_t size = st->text_units > st->render_units ? st->text_units : st->render_units;
         if (st->unsized > 0 && size < 24)
             size = 24;     /* not sized by a second walk: the longest form */
-        col->size = values == 0 ? 255 : size == 0 ? 1 : size;
+        if (st->late_units > size)
+            size = st->late_units;
+        col->size = values == 0 && st->late_units == 0 ? 255 : size == 0 ? 1 : size;
         col->type_name = "VARCHAR";
         break;
     }
@@ -410,93 +431,11 @@ void lt_wb_describe_column(const lt_wb_stats *st, lt_column *col)
 /* ---- values ------------------------------------------------------------- */
 
 /*
-** The shortest decimal digits that read back as `a` (> 0, finite): digits
-** without trailing zeros, and the exponent of the first digit.  Any decimal
-** of at most 15 digits survives a round trip through a normal double, so
-** when 15 digits suffice the correctly rounded 15-digit form, trimmed, is
-** the shortest; else 16, else 17 (always enough).  Subnormal numbers hold
-** fewer digits: they try every precision.
+** The shortest digits that read back as v (readers/common/numfmt.c) in
+** Python's repr layout: fixed from 1e-4 to below 1e16, exponent form
+** outside, and a double written in fixed form without a fraction (beyond
+** 2^53) keeps a ".0".
 */
-static size_t shortest_digits(double a, char digits[20], int *exp10)
-{
-    for (int prec = a < 2.2250738585072014e-308 ? 1 : 15; prec <= 17; prec++) {
-        char tmp[48], back[48];
-        snprintf(tmp, sizeof tmp, "%.*e", prec - 1, a);
-        size_t n = 0;
-        const char *p = tmp;
-        for (; *p && *p != 'e' && *p != 'E'; p++)
-            if (*p >= '0' && *p <= '9' && n < 19)
-                digits[n++] = *p;
-        int e = (*p) ? atoi(p + 1) : 0;
-        /* Read it back the C-locale way (snprintf's point may be a comma). */
-        size_t b = 0;
-        back[b++] = digits[0];
-        back[b++] = '.';
-        memcpy(back + b, digits + 1, n - 1);
-        b += n - 1;
-        snprintf(back + b, sizeof back - b, "e%d", e);
-        if (lt_strtod(back, NULL) == a || prec == 17) {
-            while (n > 1 && digits[n - 1] == '0')
-                n--;
-            digits[n] = '\0';
-            *exp10 = e;
-            return n;
-        }
-    }
-    return 0;   /* not reached */
-}
-
-/* Digits of a non-negative integer, written backwards from `end`. */
-static char *put_digits(char *end, uint64_t u)
-{
-    do {
-        *--end = (char)('0' + u % 10);
-        u /= 10;
-    } while (u > 0);
-    return end;
-}
-
-/*
-** The common case, exactly and fast: a value that is m / 10^k for an
-** integer m below 2^52 and k <= 15.  Both m and 10^k are exact doubles, so
-** the division is the correctly rounded value of that decimal: when it
-** equals v, the decimal reads back as v, and the smallest such k gives the
-** fewest digits (below 2^52 two decimals of the same k never share a
-** double).  Python's repr writes such values (1e-4 <= |v| < 1e15) in fixed
-** notation, as here.  Returns 0 when v is not of that form.
-*/
-static size_t render_decimal(double v, char *buf)
-{
-    static const double p10[16] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8,
-                                   1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
-    double a = v < 0 ? -v : v;
-    if (!(a >= 1e-4 && a < 1e15))
-        return 0;
-    for (int k = 1; k < 16; k++) {
-        double x = a * p10[k];
-        if (x >= 4503599627370496.0)      /* 2^52 */
-            return 0;
-        uint64_t m = (uint64_t)(x + 0.5);
-        if ((double)m / p10[k] != a)
-            continue;
-        char tmp[40], *end = tmp + sizeof tmp, *p = put_digits(end, m);
-        while (end - p <= k)              /* at least one digit before the point */
-            *--p = '0';
-        size_t n = 0;
-        if (v < 0)
-            buf[n++] = '-';
-        size_t whole = (size_t)(end - p) - (size_t)k;
-        memcpy(buf + n, p, whole);
-        n += whole;
-        buf[n++] = '.';
-        memcpy(buf + n, p + whole, (size_t)k);
-        n += (size_t)k;
-        buf[n] = '\0';
-        return n;
-    }
-    return 0;
-}
-
 size_t lt_wb_render_number(double v, char *buf)
 {
     if (v != v || v - v != 0.0) {
@@ -504,45 +443,14 @@ size_t lt_wb_render_number(double v, char *buf)
         return 0;
     }
     if (is_integral(v))
-        return (size_t)snprintf(buf, LT_WB_RENDER_MAX, "%" PRId64, (int64_t)v);
-    size_t fast = render_decimal(v, buf);
-    if (fast > 0)
-        return fast;
-    char digits[20];
-    int e;
-    size_t n = shortest_digits(v < 0 ? -v : v, digits, &e);
-    size_t o = 0;
-    if (v < 0)
-        buf[o++] = '-';
-    if (e < -4 || e >= 16) {        /* Python's repr switches here */
-        buf[o++] = digits[0];
-        if (n > 1) {
-            buf[o++] = '.';
-            memcpy(buf + o, digits + 1, n - 1);
-            o += n - 1;
-        }
-        o += (size_t)snprintf(buf + o, LT_WB_RENDER_MAX - o, "e%c%02d", e < 0 ? '-' : '+', e < 0 ? -e : e);
-        return o;
+        return lt_format_int64((int64_t)v, buf);
+    char digits[17];
+    int e, n = lt_double_digits(v, digits, &e);
+    size_t o = lt_format_digits(v < 0, digits, n, e, 16, buf);
+    if (e >= n - 1 && e < 16) {
+        memcpy(buf + o, ".0", 3);
+        o += 2;
     }
-    if (e < 0) {
-        buf[o++] = '0';
-        buf[o++] = '.';
-        for (int z = -1; z > e; z--)
-            buf[o++] = '0';
-        memcpy(buf + o, digits, n);
-        o += n;
-    } else {
-        for (int i = 0; i <= e; i++)
-            buf[o++] = (size_t)i < n ? digits[i] : '0';
-        buf[o++] = '.';
-        if ((size_t)e + 1 < n) {
-            memcpy(buf + o, digits + e + 1, n - (size_t)e - 1);
-            o += n - (size_t)e - 1;
-        } else {
-            buf[o++] = '0';
-        }
-    }
-    buf[o] = '\0';
     return o;
 }
 
@@ -600,6 +508,68 @@ bool lt_wb_cell_text(const lt_wb_cell *cell, bool date1904, char *buf,
     return true;
 }
 
+/* A value that does not fit its column (a row past TypeGuessRows): a
+** tagged row of the value's own type (reader.h), never a NULL. */
+static int store_other(lt_batch *batch, lt_vector *v, uint32_t row, const lt_wb_cell *cell,
+                       bool date1904)
+{
+    lt_value val;
+    memset(&val, 0, sizeof val);
+    int64_t ts;
+    switch ((lt_wb_kind)cell->kind) {
+    case LT_WB_NUMBER:
+        if (cell->fmt & LT_WB_FMT_DATE) {
+            if (!lt_wb_serial_to_timestamp(cell->num, date1904, &ts))
+                return 0;
+            int32_t days;
+            int64_t usec;
+            lt_timestamp_split(ts, &days, &usec);
+            if (usec == 0 && !(cell->fmt & LT_WB_FMT_TIME)) {
+                val.type = LT_DATE;
+                val.u.date = days;
+            } else {
+                val.type = LT_TIMESTAMP;
+                val.u.i64 = ts;
+            }
+        } else if (is_integral(cell->num)) {
+            val.type = LT_INT64;
+            val.u.i64 = (int64_t)cell->num;
+        } else if (cell->num == cell->num && cell->num - cell->num == 0.0) {
+            val.type = LT_DOUBLE;
+            val.u.f64 = cell->num;
+        } else {
+            return 0;
+        }
+        break;
+    case LT_WB_BOOL:
+        val.type = LT_BOOL;
+        val.u.b = cell->b;
+        break;
+    case LT_WB_TEXT:
+        val.type = LT_TEXT;
+        val.u.bytes.ptr = cell->text;
+        val.u.bytes.len = cell->len;
+        break;
+    case LT_WB_ERROR:
+    case LT_WB_EMPTY:
+        return 0;
+    }
+    if (v->tags == NULL) {
+        v->tags = lt_arena_alloc(&batch->arena, batch->capacity);
+        v->other = lt_arena_alloc(&batch->arena, (size_t)batch->capacity * sizeof *v->other);
+        if (v->tags == NULL || v->other == NULL) {
+            v->tags = NULL;
+            v->other = NULL;
+            return -1;
+        }
+        memset(v->tags, 0, batch->capacity);
+    }
+    v->tags[row] = (uint8_t)val.type;
+    v->other[row] = val;
+    v->nulls[row] = 0;
+    return 0;
+}
+
 int lt_wb_store(lt_batch *batch, uint32_t col, uint32_t row,
                 const lt_wb_cell *cell, bool date1904)
 {
@@ -628,27 +598,34 @@ int lt_wb_store(lt_batch *batch, uint32_t col, uint32_t row,
     }
     case LT_INT64:
         if (!number || !is_integral(cell->num))
-            return 0;
+            return store_other(batch, v, row, cell, date1904);
         v->v.i64[row] = (int64_t)cell->num;
         break;
     case LT_DOUBLE:
-        if (!number || cell->num != cell->num || cell->num - cell->num != 0.0)
+        if (!number)
+            return store_other(batch, v, row, cell, date1904);
+        if (cell->num != cell->num || cell->num - cell->num != 0.0)
             return 0;
         v->v.f64[row] = cell->num;
         break;
     case LT_BOOL:
         if (cell->kind != LT_WB_BOOL)
-            return 0;
+            return store_other(batch, v, row, cell, date1904);
         v->v.b[row] = cell->b ? 1 : 0;
         break;
     case LT_DATE:
     case LT_TIMESTAMP:
     case LT_TIME: {
-        if (!date || !lt_wb_serial_to_timestamp(cell->num, date1904, &ts))
+        if (!date)
+            return store_other(batch, v, row, cell, date1904);
+        if (!lt_wb_serial_to_timestamp(cell->num, date1904, &ts))
             return 0;
         int32_t days;
         int64_t usec;
         lt_timestamp_split(ts, &days, &usec);
+        /* A time a DATE column cannot hold, a day a TIME column cannot. */
+        if ((v->type == LT_DATE && usec != 0) || (v->type == LT_TIME && cell->num >= 1.0))
+            return store_other(batch, v, row, cell, date1904);
         if (v->type == LT_DATE)
             v->v.date[row] = days;
         else if (v->type == LT_TIME)

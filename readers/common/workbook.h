@@ -94,12 +94,19 @@ typedef struct lt_wb_stats {
     uint32_t text_units;     /* longest text */
     uint32_t render_units;   /* longest number/date/boolean rendered as text */
     uint32_t unsized;        /* numbers whose rendered length is not known */
+    uint32_t late_units;     /* longest value past TypeGuessRows (numbers and
+                                dates at their longest form) */
 } lt_wb_stats;
 
 /* Count one cell of a column.  Integral numbers are sized here; other
 ** numbers only count as `unsized` (rendering them costs): when the column
 ** turns out TEXT, call lt_wb_stats_size() for each of its number cells. */
 void lt_wb_stats_add(lt_wb_stats *st, const lt_wb_cell *cell, bool date1904);
+
+/* A cell of a row past TypeGuessRows: it does not type the column, only
+** widens the size the column declares if it is TEXT (cheaply: numbers and
+** dates count at their longest form). */
+void lt_wb_stats_late(lt_wb_stats *st, const lt_wb_cell *cell);
 
 /* The column's type by the rules above (TEXT for a column without values). */
 lt_type lt_wb_stats_type(const lt_wb_stats *st);
@@ -140,9 +147,13 @@ bool lt_wb_cell_text(const lt_wb_cell *cell, bool date1904, char *buf,
 ** Store `cell` into row `row` of vector `col` of `batch`, converted to the
 ** vector's type: numbers to INT64/DOUBLE, dates to DATE/TIMESTAMP/TIME,
 ** booleans to BOOL, anything to TEXT (rendered text goes into the batch
-** arena; cell text is referenced, so it must outlive the batch).  A cell
-** that does not fit the vector's type, an error or a serial without a date
-** stores NULL.  Returns -1 only when out of memory.
+** arena; cell text is referenced, so it must outlive the batch).  An error
+** or a serial without a date stores NULL.  A value that does not fit the
+** vector's type (possible only past TypeGuessRows: text in a number column,
+** a fraction in an integer column, a time in a DATE column ...) is never
+** dropped: it is stored as a tagged row of its own type (reader.h's
+** lt_vector tags/other: TEXT, DOUBLE, INT64, BOOL, TIMESTAMP).  Returns -1
+** only when out of memory.
 */
 int lt_wb_store(lt_batch *batch, uint32_t col, uint32_t row,
                 const lt_wb_cell *cell, bool date1904);

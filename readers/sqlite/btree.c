@@ -200,6 +200,78 @@ int sqlite_cursor_next(sqlite_cursor *c, sqlite_cell *cell, lt_error *err)
     return 0;
 }
 
+/* The integer key of cell `i` of a table b-tree level: a leaf cell's rowid
+** (after the payload size), an interior cell's key (after the child). */
+static int cell_key(const sqlite_db *db, const sqlite_level *l, uint16_t i,
+                    int64_t *key, lt_error *err)
+{
+    uint32_t off;
+    if (cell_offset(db, l, i, &off, err) != 0)
+        return -1;
+    const uint8_t *p = l->page + off, *end = l->page + db->usable;
+    uint64_t v;
+    int n;
+    if (l->leaf) {
+        n = sqlite_varint(p, end, &v);   /* payload size */
+        if (n == 0)
+            return corrupt(db, l->pgno, "cell runs past the page", err);
+        p += n;
+    } else {
+        if (off + 4 > db->usable)
+            return corrupt(db, l->pgno, "cell runs past the page", err);
+        p += 4;
+    }
+    if (sqlite_varint(p, end, &v) == 0)
+        return corrupt(db, l->pgno, "cell runs past the page", err);
+    *key = (int64_t)v;
+    return 0;
+}
+
+/* The first cell of a level whose key is >= rowid (ncells when none):
+** keys grow from cell to cell in a table b-tree. */
+static int first_at_least(const sqlite_db *db, const sqlite_level *l, int64_t rowid,
+                          uint16_t *out, lt_error *err)
+{
+    uint16_t lo = 0, hi = l->ncells;
+    while (lo < hi) {
+        uint16_t mid = (uint16_t)(lo + (hi - lo) / 2);
+        int64_t key = 0;
+        if (cell_key(db, l, mid, &key, err) != 0)
+            return -1;
+        if (key < rowid)
+            lo = (uint16_t)(mid + 1);
+        else
+            hi = mid;
+    }
+    *out = lo;
+    return 0;
+}
+
+int sqlite_cursor_seek(sqlite_cursor *c, int64_t rowid, lt_error *err)
+{
+    const sqlite_db *db = c->db;
+    if (c->index || c->depth != 1)
+        return 0;
+    for (;;) {
+        sqlite_level *l = &c->stack[c->depth - 1];
+        uint16_t i;
+        if (first_at_least(db, l, rowid, &i, err) != 0)
+            return -1;
+        if (l->leaf) {
+            l->next = i;
+            return 0;
+        }
+        /* Child i holds the keys up to key i; past the last cell, the
+        ** right-most child.  cursor_next goes on with child i + 1. */
+        uint32_t child;
+        if (child_of(db, l, i, &child, err) != 0)
+            return -1;
+        l->next = (uint16_t)(i + 1);
+        if (push(c, child, err) != 0)
+            return -1;
+    }
+}
+
 int64_t sqlite_btree_count(const sqlite_db *db, uint32_t root, bool index,
                            lt_error *err)
 {

@@ -6,7 +6,9 @@
 ** Nothing is written, created or locked: not the database, not the -wal,
 ** not the -shm.
 **
-** A scan walks the table's b-tree in rowid (or primary-key) order.  Per row
+** A scan walks the table's b-tree in rowid (or primary-key) order, from
+** the start of a rowid range when the engine offers comparisons of the
+** INTEGER PRIMARY KEY (a seek) to its end.  Per row
 ** it walks the record header once, up to the last wanted field, and decodes
 ** only the wanted fields.  Pages are read in place from the mapping; only a
 ** payload that overflows its page is assembled into a buffer, and only as
@@ -35,6 +37,13 @@ struct lt_scan {
     uint32_t *offsets;
     sqlite_buf buf;
     bool done;
+    /* rowid range from predicates on the INTEGER PRIMARY KEY (inclusive) */
+    bool ranged;
+    int64_t lo, hi;
+    /* rowids of an IN list on the INTEGER PRIMARY KEY, sorted, distinct:
+    ** one seek each (NULL: a plain or ranged scan) */
+    int64_t *keys;
+    uint32_t nkeys, kpos;
 };
 
 static int probe(const uint8_t *head, size_t len, const char *path)
@@ -79,6 +88,7 @@ static sqlite_source *source_new(const char *name)
     if (s == NULL)
         return NULL;
     s->base.reader = &lt_sqlite_reader;
+    s->base.dialect = LT_DIALECT_SQLITE;
     s->base.path = strdup(name);
     if (s->base.path == NULL) {
         free(s);
@@ -145,7 +155,117 @@ static void scan_free(lt_scan *sc)
     free(sc->serials);
     free(sc->offsets);
     free(sc->buf.p);
+    free(sc->keys);
     free(sc);
+}
+
+/* A view has no b-tree: the engine runs its query instead of scanning it. */
+static int view_error(const lt_source *base, const lt_table *t, lt_error *err)
+{
+    return lt_error_set(err, "HY000", "'%s': '%s' is a view: its rows come from its SELECT "
+                        "(lt_table.query), not from a scan", base->path, t->name);
+}
+
+/* Narrow [lo, hi] by one comparison of the rowid with `k`; false when the
+** operator is not a range one. */
+static bool narrow(lt_pred_op op, int64_t k, int64_t *lo, int64_t *hi)
+{
+    switch (op) {
+    case LT_PRED_EQ:
+        *lo = k > *lo ? k : *lo;
+        *hi = k < *hi ? k : *hi;
+        return true;
+    case LT_PRED_GE:
+        *lo = k > *lo ? k : *lo;
+        return true;
+    case LT_PRED_LE:
+        *hi = k < *hi ? k : *hi;
+        return true;
+    case LT_PRED_GT:   /* nothing is greater than INT64_MAX: lo > hi */
+        if (k == INT64_MAX) {
+            *lo = INT64_MAX;
+            *hi = INT64_MIN;
+        } else if (k + 1 > *lo) {
+            *lo = k + 1;
+        }
+        return true;
+    case LT_PRED_LT:
+        if (k == INT64_MIN) {
+            *lo = INT64_MAX;
+            *hi = INT64_MIN;
+        } else if (k - 1 < *hi) {
+            *hi = k - 1;
+        }
+        return true;
+    default:
+        return false;
+    }
+}
+
+static int cmp_i64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The first IN list of integers on the rowid, as sorted distinct keys.
+** Returns -1 when out of memory (the list is then simply not taken). */
+static int take_rowid_list(lt_scan *sc, lt_pred *p)
+{
+    if (sc->keys != NULL || p->nvalues == 0)
+        return 0;
+    sc->keys = malloc(p->nvalues * sizeof *sc->keys);
+    if (sc->keys == NULL)
+        return -1;
+    for (uint32_t k = 0; k < p->nvalues; k++)
+        sc->keys[k] = p->values[k].u.i64;
+    qsort(sc->keys, p->nvalues, sizeof *sc->keys, cmp_i64);
+    uint32_t n = 0;
+    for (uint32_t k = 0; k < p->nvalues; k++)
+        if (n == 0 || sc->keys[n - 1] != sc->keys[k])
+            sc->keys[n++] = sc->keys[k];
+    sc->nkeys = n;
+    p->use = LT_PUSH_EXACT;
+    return 0;
+}
+
+/* Comparisons and BETWEENs of the INTEGER PRIMARY KEY (the rowid) with
+** integers become a rowid range: the scan seeks its start and stops past
+** its end, and the rows it returns satisfy them exactly.  An IN list of
+** integers on it becomes one seek per key (within the range).  Other
+** predicates are left to the engine. */
+static void take_rowid_range(lt_scan *sc, const lt_scan_spec *spec)
+{
+    int64_t lo = INT64_MIN, hi = INT64_MAX;
+    for (uint32_t i = 0; i < spec->npreds; i++) {
+        lt_pred *p = &spec->preds[i];
+        p->use = LT_PUSH_UNUSED;
+        if (sc->st->without_rowid || p->col >= sc->table->ncols ||
+            sc->st->cols[p->col].field != SQLITE_FIELD_ROWID)
+            continue;
+        bool ints = p->nvalues > 0;
+        for (uint32_t k = 0; k < p->nvalues; k++)
+            ints &= p->values[k].type == LT_INT64;
+        if (!ints)
+            continue;
+        if (p->op == LT_PRED_IN) {
+            if (take_rowid_list(sc, p) == 0 && p->use == LT_PUSH_EXACT)
+                sc->ranged = true;
+            continue;
+        }
+        bool used;
+        if (p->op == LT_PRED_BETWEEN && p->nvalues == 2)
+            used = narrow(LT_PRED_GE, p->values[0].u.i64, &lo, &hi) &&
+                   narrow(LT_PRED_LE, p->values[1].u.i64, &lo, &hi);
+        else
+            used = p->nvalues == 1 && narrow(p->op, p->values[0].u.i64, &lo, &hi);
+        if (used) {
+            p->use = LT_PUSH_EXACT;
+            sc->ranged = true;
+        }
+    }
+    sc->lo = lo;
+    sc->hi = hi;
 }
 
 static int sqlite_scan_open(lt_source *base, const lt_scan_spec *spec, lt_scan **out,
@@ -159,6 +279,8 @@ static int sqlite_scan_open(lt_source *base, const lt_scan_spec *spec, lt_scan *
     const sqlite_table *st = &src->tables[spec->table];
     if (st->error != NULL)
         return lt_error_set(err, "HY000", "%s", st->error);
+    if (t->query != NULL)
+        return view_error(base, t, err);
     uint32_t limit = 0;
     for (uint32_t j = 0; j < spec->ncols; j++) {
         uint32_t c = spec->cols[j];
@@ -177,8 +299,6 @@ static int sqlite_scan_open(lt_source *base, const lt_scan_spec *spec, lt_scan *
                 limit = (uint32_t)f + 1;
         }
     }
-    for (uint32_t i = 0; i < spec->npreds; i++)
-        spec->preds[i].use = LT_PUSH_UNUSED;
     lt_scan *sc = calloc(1, sizeof *sc);
     if (sc == NULL)
         return lt_error_set(err, "HY001", "out of memory");
@@ -193,10 +313,14 @@ static int sqlite_scan_open(lt_source *base, const lt_scan_spec *spec, lt_scan *
         scan_free(sc);
         return lt_error_set(err, "HY001", "out of memory");
     }
-    if (sqlite_cursor_open(&sc->cur, &src->db, st->root, st->without_rowid, err) != 0) {
+    take_rowid_range(sc, spec);
+    if (sqlite_cursor_open(&sc->cur, &src->db, st->root, st->without_rowid, err) != 0 ||
+        (sc->ranged && sc->keys == NULL && sc->lo > INT64_MIN &&
+         sqlite_cursor_seek(&sc->cur, sc->lo, err) != 0)) {
         scan_free(sc);
         return -1;
     }
+    sc->done = sc->ranged && sc->lo > sc->hi;
     *out = sc;
     return 0;
 }
@@ -314,6 +438,26 @@ static int check_unchanged(const sqlite_source *src, lt_error *err)
     return 0;
 }
 
+/* IN list: one seek per key, the row when it is there. */
+static int next_listed(lt_scan *sc, sqlite_cell *cell, lt_error *err)
+{
+    while (sc->kpos < sc->nkeys) {
+        int64_t key = sc->keys[sc->kpos++];
+        if (key < sc->lo || key > sc->hi)
+            continue;
+        const sqlite_source *src = sc->src;
+        if (sqlite_cursor_open(&sc->cur, &src->db, sc->st->root, false, err) != 0 ||
+            sqlite_cursor_seek(&sc->cur, key, err) != 0)
+            return -1;
+        int r = sqlite_cursor_next(&sc->cur, cell, err);
+        if (r < 0)
+            return -1;
+        if (r == 1 && cell->rowid == key)
+            return 1;
+    }
+    return 0;
+}
+
 static int sqlite_scan_next(lt_scan *sc, lt_batch *batch, lt_error *err)
 {
     lt_batch_reset(batch);
@@ -324,12 +468,22 @@ static int sqlite_scan_next(lt_scan *sc, lt_batch *batch, lt_error *err)
         return -1;
     while (batch->count < batch->capacity) {
         sqlite_cell cell;
-        int r = sqlite_cursor_next(&sc->cur, &cell, err);
+        int r = sc->keys != NULL ? next_listed(sc, &cell, err)
+                                 : sqlite_cursor_next(&sc->cur, &cell, err);
         if (r < 0)
             return -1;
         if (r == 0) {
             sc->done = true;
             break;
+        }
+        if (sc->ranged) {
+            /* rows come in rowid order: past hi nothing more matches */
+            if (cell.rowid > sc->hi) {
+                sc->done = true;
+                break;
+            }
+            if (cell.rowid < sc->lo)
+                continue;
         }
         if (read_row(sc, &cell, batch, batch->count, err) != 0)
             return -1;
@@ -351,6 +505,10 @@ static int64_t sqlite_count_rows(lt_source *base, uint32_t table, lt_error *err)
     const sqlite_table *st = &src->tables[table];
     if (st->error != NULL) {
         lt_error_set(err, "HY000", "%s", st->error);
+        return -1;
+    }
+    if (base->tables[table].query != NULL) {
+        view_error(base, &base->tables[table], err);
         return -1;
     }
     return sqlite_btree_count(&src->db, st->root, st->without_rowid, err);

@@ -26,9 +26,12 @@
 #include <string.h>
 #include <strings.h>
 
-/* The size of text columns whose declared type gives none: SQL_LONGVARCHAR
-** with the size Microsoft's drivers give a memo (2^30 - 1). */
-#define LONG_SIZE 1073741823u
+/* Text and blob columns whose declared type gives no length are
+** SQL_LONGVARCHAR / SQL_LONGVARBINARY sized by what the file can hold:
+** no value is longer than SQLITE_MAX_LENGTH (10^9 bytes, SQLite's
+** default), nor than every page of the database strung together on one
+** overflow chain (see long_size). */
+#define SQLITE_MAX_LENGTH 1000000000u
 
 /* ---- the parse ------------------------------------------------------------ */
 
@@ -45,6 +48,17 @@ typedef struct col_def {
     bool gen_virtual;
 } col_def;
 
+/* A FOREIGN KEY or REFERENCES clause. */
+typedef struct fk_def {
+    char *name;                /* CONSTRAINT name, or NULL */
+    uint32_t ncols;
+    uint32_t *cols;            /* child columns */
+    char *ref_table;
+    uint32_t nref;             /* 0: the parent's primary key */
+    char **ref_cols;
+    int16_t on_update, on_delete;
+} fk_def;
+
 typedef struct table_def {
     col_def *cols;
     uint32_t ncols, cap;
@@ -55,10 +69,26 @@ typedef struct table_def {
     bool without_rowid, strict;
     bool is_virtual;
     char *module;
+    fk_def *fks;
+    uint32_t nfks;
 } table_def;
+
+static void fk_def_free(fk_def *f)
+{
+    free(f->name);
+    free(f->cols);
+    free(f->ref_table);
+    for (uint32_t i = 0; i < f->nref; i++)
+        free(f->ref_cols[i]);
+    free(f->ref_cols);
+    memset(f, 0, sizeof *f);
+}
 
 static void table_def_free(table_def *d)
 {
+    for (uint32_t i = 0; i < d->nfks; i++)
+        fk_def_free(&d->fks[i]);
+    free(d->fks);
     for (uint32_t i = 0; i < d->ncols; i++)
         free(d->cols[i].name);
     free(d->cols);
@@ -100,6 +130,151 @@ static void skip_conflict(sqlite_lexer *lx)
 {
     if (sqlite_lex_accept(lx, "ON") && sqlite_lex_accept(lx, "CONFLICT"))
         sqlite_lex_next(lx);
+}
+
+/* ODBC's numbers for a referential action (SQL_CASCADE 0 ... SQL_SET_DEFAULT
+** 4); SQLite's default is NO ACTION. */
+enum { FK_CASCADE = 0, FK_RESTRICT = 1, FK_SET_NULL = 2, FK_NO_ACTION = 3,
+       FK_SET_DEFAULT = 4 };
+
+static int16_t parse_fk_action(sqlite_lexer *lx)
+{
+    if (sqlite_lex_accept(lx, "CASCADE"))
+        return FK_CASCADE;
+    if (sqlite_lex_accept(lx, "RESTRICT"))
+        return FK_RESTRICT;
+    if (sqlite_lex_accept(lx, "SET")) {
+        if (sqlite_lex_accept(lx, "NULL"))
+            return FK_SET_NULL;
+        sqlite_lex_accept(lx, "DEFAULT");
+        return FK_SET_DEFAULT;
+    }
+    if (sqlite_lex_accept(lx, "NO"))
+        sqlite_lex_accept(lx, "ACTION");
+    return FK_NO_ACTION;
+}
+
+static void free_names(char **names, uint32_t n);
+
+/* A parenthesised list of names into a malloc'ed array (freed again when
+** the list is not understood). */
+static bool name_list(sqlite_lexer *lx, char ***names, uint32_t *n);
+
+static bool parse_name_list(sqlite_lexer *lx, char ***names, uint32_t *n)
+{
+    if (name_list(lx, names, n))
+        return true;
+    free_names(*names, *n);
+    *names = NULL;
+    *n = 0;
+    return false;
+}
+
+static bool name_list(sqlite_lexer *lx, char ***names, uint32_t *n)
+{
+    *names = NULL;
+    *n = 0;
+    if (lx->kind != SQLITE_TK_LP)
+        return false;
+    sqlite_lex_next(lx);
+    while (lx->kind != SQLITE_TK_RP) {
+        if (!sqlite_lex_is_name(lx) || *n >= 1000)
+            return false;
+        char **p = realloc(*names, (*n + 1) * sizeof *p);
+        if (p == NULL)
+            return false;
+        *names = p;
+        p[*n] = sqlite_dequote(lx->tok, lx->len);
+        (*n)++;
+        if (p[*n - 1] == NULL)
+            return false;
+        sqlite_lex_next(lx);
+        /* COLLATE x, ASC, DESC may follow a name */
+        while (lx->kind != SQLITE_TK_COMMA && lx->kind != SQLITE_TK_RP) {
+            if (lx->kind == SQLITE_TK_END || lx->kind == SQLITE_TK_LP)
+                return false;
+            sqlite_lex_next(lx);
+        }
+        if (lx->kind == SQLITE_TK_COMMA)
+            sqlite_lex_next(lx);
+    }
+    sqlite_lex_next(lx);
+    return true;
+}
+
+static void free_names(char **names, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+}
+
+static bool references(sqlite_lexer *lx, table_def *d, const uint32_t *cols,
+                       uint32_t ncols, char **name);
+
+/* After REFERENCES: "parent [(cols)] [ON DELETE|UPDATE action | MATCH x |
+** [NOT] DEFERRABLE [INITIALLY DEFERRED|IMMEDIATE]]...", appended to d->fks
+** for the child columns `cols` (copied); *name (the CONSTRAINT name) is
+** taken over.  A clause not understood (or out of memory) adds nothing and
+** returns false; the caller's loop skips what is left of it. */
+static bool parse_references(sqlite_lexer *lx, table_def *d, const uint32_t *cols,
+                             uint32_t ncols, char **name)
+{
+    uint32_t before = d->nfks;
+    if (references(lx, d, cols, ncols, name))
+        return true;
+    while (d->nfks > before)
+        fk_def_free(&d->fks[--d->nfks]);
+    return false;
+}
+
+static bool references(sqlite_lexer *lx, table_def *d, const uint32_t *cols,
+                       uint32_t ncols, char **name)
+{
+    if (!sqlite_lex_is_name(lx))
+        return false;
+    fk_def *fks = realloc(d->fks, (d->nfks + 1) * sizeof *fks);
+    if (fks == NULL)
+        return false;
+    d->fks = fks;
+    fk_def *f = &fks[d->nfks++];
+    memset(f, 0, sizeof *f);
+    f->on_update = f->on_delete = FK_NO_ACTION;
+    f->name = *name;
+    *name = NULL;
+    f->ref_table = sqlite_dequote(lx->tok, lx->len);
+    f->cols = malloc((ncols ? ncols : 1) * sizeof *f->cols);
+    if (f->ref_table == NULL || f->cols == NULL)
+        return false;
+    memcpy(f->cols, cols, ncols * sizeof *cols);
+    f->ncols = ncols;
+    sqlite_lex_next(lx);
+    if (lx->kind == SQLITE_TK_LP && !parse_name_list(lx, &f->ref_cols, &f->nref))
+        return false;
+    for (;;) {
+        if (sqlite_lex_accept(lx, "ON")) {
+            if (sqlite_lex_accept(lx, "DELETE"))
+                f->on_delete = parse_fk_action(lx);
+            else if (sqlite_lex_accept(lx, "UPDATE"))
+                f->on_update = parse_fk_action(lx);
+            else
+                return false;
+        } else if (sqlite_lex_accept(lx, "MATCH")) {
+            sqlite_lex_next(lx);
+        } else if (sqlite_lex_is_kw(lx, "NOT") || sqlite_lex_is_kw(lx, "DEFERRABLE")) {
+            /* NOT alone is NOT NULL: leave it to the caller */
+            sqlite_lexer save = *lx;
+            sqlite_lex_accept(lx, "NOT");
+            if (!sqlite_lex_accept(lx, "DEFERRABLE")) {
+                *lx = save;
+                return true;
+            }
+            if (sqlite_lex_accept(lx, "INITIALLY"))
+                sqlite_lex_next(lx);
+        } else {
+            return true;
+        }
+    }
 }
 
 static bool parse_column(sqlite_lexer *lx, table_def *d)
@@ -150,12 +325,28 @@ static bool parse_column(sqlite_lexer *lx, table_def *d)
     c->type = tstart;
     c->type_len = tstart ? (size_t)(tend - tstart) : 0;
     /* Constraints. */
+    char *cname = NULL;      /* the last CONSTRAINT name, for REFERENCES */
+    uint32_t self = d->ncols - 1;
     while (lx->kind != SQLITE_TK_COMMA && lx->kind != SQLITE_TK_RP) {
-        if (lx->kind == SQLITE_TK_END)
+        if (lx->kind == SQLITE_TK_END) {
+            free(cname);
             return false;
+        }
         if (sqlite_lex_accept(lx, "CONSTRAINT")) {
+            free(cname);
+            cname = sqlite_lex_is_name(lx) ? sqlite_dequote(lx->tok, lx->len) : NULL;
             sqlite_lex_next(lx);
-        } else if (sqlite_lex_accept(lx, "PRIMARY")) {
+            continue;
+        }
+        if (sqlite_lex_accept(lx, "REFERENCES")) {
+            parse_references(lx, d, &self, 1, &cname);
+            free(cname);
+            cname = NULL;
+            continue;
+        }
+        free(cname);
+        cname = NULL;
+        if (sqlite_lex_accept(lx, "PRIMARY")) {
             sqlite_lex_accept(lx, "KEY");
             c->pk = true;
             if (sqlite_lex_accept(lx, "DESC"))
@@ -208,16 +399,46 @@ static bool parse_column(sqlite_lexer *lx, table_def *d)
             if (!sqlite_lex_skip_parens(lx))
                 return false;
         } else {
-            sqlite_lex_next(lx);  /* NULL, COLLATE x, CHECK (...), REFERENCES ..., ASC ... */
+            sqlite_lex_next(lx);  /* NULL, COLLATE x, CHECK (...), ASC ... */
         }
     }
+    free(cname);
     return true;
+}
+
+/* FOREIGN KEY (a, b) REFERENCES ...: a key naming no column of the table
+** (which SQLite refuses) or one not understood is left out. */
+static void parse_foreign_key(sqlite_lexer *lx, table_def *d, char **cname)
+{
+    char **names;
+    uint32_t n;
+    if (!sqlite_lex_accept(lx, "KEY"))
+        return;
+    bool ok = parse_name_list(lx, &names, &n) && n > 0;
+    uint32_t *cols = ok ? malloc(n * sizeof *cols) : NULL;
+    ok = cols != NULL;
+    for (uint32_t i = 0; ok && i < n; i++) {
+        int k = find_col(d, names[i]);
+        ok = k >= 0;
+        if (ok)
+            cols[i] = (uint32_t)k;
+    }
+    free_names(names, n);
+    if (ok && sqlite_lex_accept(lx, "REFERENCES"))
+        parse_references(lx, d, cols, n, cname);
+    free(cols);
 }
 
 static bool parse_table_constraint(sqlite_lexer *lx, table_def *d)
 {
-    if (sqlite_lex_accept(lx, "CONSTRAINT"))
+    char *cname = NULL;
+    if (sqlite_lex_accept(lx, "CONSTRAINT")) {
+        cname = sqlite_lex_is_name(lx) ? sqlite_dequote(lx->tok, lx->len) : NULL;
         sqlite_lex_next(lx);
+    }
+    if (sqlite_lex_accept(lx, "FOREIGN"))
+        parse_foreign_key(lx, d, &cname);
+    free(cname);
     if (sqlite_lex_accept(lx, "PRIMARY")) {
         sqlite_lex_accept(lx, "KEY");
         if (lx->kind != SQLITE_TK_LP)
@@ -401,6 +622,82 @@ static bool parse_create_table(const char *sql, size_t len, table_def *d)
     return d->ncols > 0;
 }
 
+/* "CREATE [TEMP] VIEW [IF NOT EXISTS] name [(a, b)] AS select": the
+** select's text as written (blanks around it trimmed) and the column names
+** when the view gives them.  False when the text is not understood. */
+static bool parse_create_view(const char *sql, const char **query, size_t *qlen,
+                              char ***names, uint32_t *nnames)
+{
+    *names = NULL;
+    *nnames = 0;
+    sqlite_lexer lx = {sql, sql + strlen(sql), SQLITE_TK_END, sql, 0};
+    sqlite_lex_next(&lx);
+    if (!sqlite_lex_accept(&lx, "CREATE"))
+        return false;
+    if (!sqlite_lex_accept(&lx, "TEMP"))
+        sqlite_lex_accept(&lx, "TEMPORARY");
+    if (!sqlite_lex_accept(&lx, "VIEW"))
+        return false;
+    if (sqlite_lex_accept(&lx, "IF") &&
+        (!sqlite_lex_accept(&lx, "NOT") || !sqlite_lex_accept(&lx, "EXISTS")))
+        return false;
+    if (!skip_table_name(&lx))
+        return false;
+    if (lx.kind == SQLITE_TK_LP && !parse_name_list(&lx, names, nnames))
+        return false;
+    if (!sqlite_lex_is_kw(&lx, "AS"))
+        return false;
+    const char *q = lx.p, *end = sql + strlen(sql);
+    while (q < end && isspace((unsigned char)*q))
+        q++;
+    while (end > q && (isspace((unsigned char)end[-1]) || end[-1] == ';'))
+        end--;
+    if (q == end)
+        return false;
+    *query = q;
+    *qlen = (size_t)(end - q);
+    return true;
+}
+
+static int set_error(sqlite_table *st, lt_table *t, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* A view: its SELECT text for the engine and the names it gives its
+** columns (types are the engine's to find); an error when the text cannot
+** be read. */
+static int build_view(sqlite_source *src, sqlite_table *st, lt_table *t, const char *sql)
+{
+    const char *q = NULL;
+    size_t qlen = 0;
+    char **names = NULL;
+    uint32_t n = 0;
+    if (sql == NULL || !parse_create_view(sql, &q, &qlen, &names, &n)) {
+        free_names(names, n);
+        return set_error(st, t, "'%s': cannot read the definition of view '%s' (%s)",
+                         src->db.path, t->name,
+                         sql ? "CREATE VIEW text not understood" : "no CREATE VIEW text");
+    }
+    st->query = malloc(qlen + 1);
+    t->cols = calloc(n ? n : 1, sizeof *t->cols);
+    if (st->query == NULL || t->cols == NULL) {
+        free_names(names, n);
+        return -1;
+    }
+    memcpy(st->query, q, qlen);
+    st->query[qlen] = '\0';
+    t->query = st->query;
+    for (uint32_t i = 0; i < n; i++) {
+        lt_column *c = &t->cols[i];
+        c->name = names[i];
+        c->type = LT_NULL;
+        c->nullable = true;
+        c->type_name = "";
+    }
+    t->ncols = n;
+    free(names);
+    return 0;
+}
+
 /* ---- types ---------------------------------------------------------------- */
 
 uint8_t sqlite_affinity(const char *type, size_t len)
@@ -502,9 +799,24 @@ static void map_type(const col_def *c, uint8_t aff, lt_column *out)
     if (c->size > 0) {
         out->size = (uint32_t)c->size;
     } else {
-        out->size = LONG_SIZE;
+        out->size = SQLITE_MAX_LENGTH;
         out->is_long = true;
     }
+}
+
+/* The longest value the file can hold, in characters of text (UTF-16
+** takes two bytes for each) or bytes of a blob: a value is one record's
+** payload, and a payload cannot use more bytes than the usable part of
+** every page.  Cheap (no scan) and true for every stored value; a 40 KiB
+** database says 40 KiB, not a gigabyte a client would allocate. */
+static uint32_t long_size(const sqlite_db *db, lt_type type)
+{
+    uint64_t bytes = (uint64_t)db->npages * db->usable;
+    if (type == LT_TEXT && db->encoding != SQLITE_ENC_UTF8)
+        bytes /= 2;
+    if (bytes == 0)
+        bytes = 1;
+    return bytes < SQLITE_MAX_LENGTH ? (uint32_t)bytes : SQLITE_MAX_LENGTH;
 }
 
 /* ---- building tables ------------------------------------------------------ */
@@ -590,6 +902,78 @@ static int set_error(sqlite_table *st, lt_table *t, const char *fmt, ...)
     return st->error ? 0 : -1;
 }
 
+/* The parsed FOREIGN KEY / REFERENCES clauses become lt_table.foreign (the
+** fk_defs are emptied).  A key whose parent columns are not named gets
+** them later from the parent's primary key (resolve_foreign_keys); one
+** naming a different number of columns than it has is left out, as
+** SQLite refuses to use it. */
+static int take_foreign_keys(lt_table *t, table_def *d)
+{
+    if (d->nfks == 0)
+        return 0;
+    t->foreign = calloc(d->nfks, sizeof *t->foreign);
+    if (t->foreign == NULL)
+        return -1;
+    for (uint32_t i = 0; i < d->nfks; i++) {
+        fk_def *f = &d->fks[i];
+        if (f->nref != 0 && f->nref != f->ncols)
+            continue;
+        lt_foreign_key *k = &t->foreign[t->nforeign];
+        k->ref_cols = f->nref ? f->ref_cols : calloc(f->ncols, sizeof *k->ref_cols);
+        if (k->ref_cols == NULL)
+            return -1;
+        k->name = f->name;
+        k->ref_table = f->ref_table;
+        k->ncols = f->ncols;
+        k->cols = f->cols;
+        k->update_rule = f->on_update;
+        k->delete_rule = f->on_delete;
+        t->nforeign++;
+        memset(f, 0, sizeof *f);
+    }
+    return 0;
+}
+
+/* Keys that name no parent columns refer to the parent's primary key; a
+** parent that is missing or has none leaves the key unusable (SQLite
+** reports "foreign key mismatch" when it checks one), so it is dropped. */
+static int resolve_foreign_keys(lt_source *base)
+{
+    for (uint32_t ti = 0; ti < base->ntables; ti++) {
+        lt_table *t = &base->tables[ti];
+        uint32_t kept = 0;
+        for (uint32_t i = 0; i < t->nforeign; i++) {
+            lt_foreign_key *k = &t->foreign[i];
+            bool ok = k->ncols > 0 && k->ref_cols[0] != NULL;
+            if (!ok) {
+                int64_t p = lt_source_find_table(base, k->ref_table, strlen(k->ref_table));
+                const lt_table *pt = p >= 0 ? &base->tables[p] : NULL;
+                const lt_index *pk = NULL;
+                for (uint32_t x = 0; pt != NULL && x < pt->nindexes; x++)
+                    if (pt->indexes[x].primary)
+                        pk = &pt->indexes[x];
+                ok = pk != NULL && pk->ncols == k->ncols;
+                for (uint32_t c = 0; ok && c < k->ncols; c++) {
+                    k->ref_cols[c] = strdup(pt->cols[pk->cols[c]].name);
+                    if (k->ref_cols[c] == NULL)
+                        return -1;
+                }
+            }
+            if (!ok) {
+                lt_table one = {.nforeign = 1, .foreign = malloc(sizeof *k)};
+                if (one.foreign == NULL)
+                    return -1;
+                one.foreign[0] = *k;
+                lt_table_clear(&one);
+                continue;
+            }
+            t->foreign[kept++] = *k;
+        }
+        t->nforeign = kept;
+    }
+    return 0;
+}
+
 /* Fill one table from its parsed definition. */
 static int build_table(sqlite_source *src, sqlite_table *st, lt_table *t,
                        table_def *d)
@@ -632,6 +1016,8 @@ static int build_table(sqlite_source *src, sqlite_table *st, lt_table *t,
         if (d->strict && c->type_len == 3 && strncasecmp(c->type, "ANY", 3) == 0)
             sc->affinity = SQLITE_AFF_BLOB;
         map_type(c, sc->affinity, lc);
+        if (lc->is_long && c->gen == NULL)   /* a computed value may be longer */
+            lc->size = long_size(&src->db, lc->type);
         lc->type_name = type_name(src, c);
         if (lc->type_name == NULL)
             return -1;
@@ -682,7 +1068,7 @@ static int build_table(sqlite_source *src, sqlite_table *st, lt_table *t,
         return -1;
     }
     free(pk);
-    return 0;
+    return take_foreign_keys(t, d);
 }
 
 /* "CREATE [UNIQUE] INDEX name ON t (a, b DESC)" -> an lt_index on `t`, when
@@ -844,8 +1230,7 @@ int sqlite_schema_load(sqlite_source *src, lt_error *err)
             goto oom;
         if (strcmp(r->type, "view") == 0) {
             t->kind = "VIEW";
-            if (set_error(st, t, "'%s': '%s' is a view: Lector does not run a view's SELECT yet; "
-                          "query its tables instead", db->path, r->name) != 0)
+            if (build_view(src, st, t, r->sql) != 0)
                 goto oom;
             continue;
         }
@@ -883,6 +1268,8 @@ int sqlite_schema_load(sqlite_source *src, lt_error *err)
         }
         st->root = (uint32_t)r->rootpage;
     }
+    if (resolve_foreign_keys(&src->base) != 0)
+        goto oom;
     /* Indexes, for the catalog. */
     for (size_t i = 0; i < nrows; i++) {
         schema_row *r = &rows[i];
@@ -923,6 +1310,7 @@ void sqlite_schema_free(sqlite_source *src)
             }
         free(st->cols);
         free(st->error);
+        free(st->query);
         lt_table_clear(&src->base.tables[i]);
     }
     free(src->base.tables);

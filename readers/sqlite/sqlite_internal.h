@@ -127,6 +127,11 @@ int sqlite_cursor_open(sqlite_cursor *c, const sqlite_db *db, uint32_t root,
                        bool index, lt_error *err);
 /* 1 with *cell filled, 0 at the end, -1 on corruption. */
 int sqlite_cursor_next(sqlite_cursor *c, sqlite_cell *cell, lt_error *err);
+/* On a cursor just opened over a table b-tree: move so that the next
+** sqlite_cursor_next returns the first row whose rowid is >= `rowid`,
+** entering only the pages on the way down.  Does nothing on an index
+** b-tree. */
+int sqlite_cursor_seek(sqlite_cursor *c, int64_t rowid, lt_error *err);
 
 /* How much of a payload of `p` bytes stays on its page (file-format
 ** section "B-tree Pages": X, M, K). */
@@ -252,6 +257,7 @@ typedef struct sqlite_table {
     uint32_t nfields;          /* fields of a complete record */
     sqlite_col *cols;          /* parallel to lt_table.cols */
     char *error;               /* why the table cannot be scanned */
+    char *query;               /* a view's SELECT (lt_table.query) */
 } sqlite_table;
 
 typedef struct sqlite_source {

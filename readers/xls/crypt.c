@@ -216,7 +216,7 @@ static void block_key(const keying *k, uint32_t block, uint8_t key[16], size_t *
 }
 
 /* UTF-8 password -> UTF-16LE; returns the byte length, 0 when too long. */
-static size_t utf16_password(const char *pw, uint8_t *out, size_t cap)
+size_t xls_utf16_password(const char *pw, uint8_t *out, size_t cap)
 {
     size_t o = 0;
     const unsigned char *s = (const unsigned char *)pw;
@@ -253,7 +253,7 @@ static bool rc4_keying(const uint8_t *h, size_t len, const char *password, keyin
         return false;
     const uint8_t *salt = h, *verifier = h + 16, *vhash = h + 32;
     uint8_t pw[512], digest[16], buf[21 * 16];
-    size_t n = utf16_password(password, pw, sizeof pw);
+    size_t n = xls_utf16_password(password, pw, sizeof pw);
     if (n == 0)
         return false;
     md5(pw, n, digest);
@@ -294,7 +294,7 @@ static bool cryptoapi_keying(const uint8_t *h, size_t len, const char *password,
         return false;
     const uint8_t *salt = v + 4, *verifier = v + 20, *vhash = v + 40;
     uint8_t in[16 + 512], pw[512];
-    size_t n = utf16_password(password, pw, sizeof pw);
+    size_t n = xls_utf16_password(password, pw, sizeof pw);
     if (n == 0)
         return false;
     memcpy(in, salt, 16);
@@ -338,7 +338,7 @@ static const uint16_t xor_matrix[105] = {
 static size_t xor_password(const char *pw, uint8_t out[15])
 {
     uint8_t u16[64];
-    size_t n = utf16_password(pw, u16, sizeof u16) / 2;
+    size_t n = xls_utf16_password(pw, u16, sizeof u16) / 2;
     if (n == 0 || n > 15)
         return 0;
     for (size_t i = 0; i < n; i++)

@@ -33,7 +33,105 @@ typedef struct globals {
     uint32_t nxf, xf_cap;
     char *text;              /* scratch for one decoded string */
     bool decrypted;
+    /* Defined names, resolved once the globals are read. */
+    xls_record *names;
+    uint32_t nnames;
+    int64_t self_book;       /* the SUPBOOK of this workbook, -1 none */
+    uint32_t nbooks;
+    const uint8_t *xti;      /* EXTERNSHEET entries, 6 bytes each */
+    uint32_t nxti;
 } globals;
+
+/* ---- defined names ------------------------------------------------------------ */
+
+static int keep_name(globals *g, const xls_record *rec)
+{
+    xls_record *n = realloc(g->names, (g->nnames + 1) * sizeof *n);
+    if (n == NULL)
+        return -1;
+    g->names = n;
+    g->names[g->nnames++] = *rec;
+    return 0;
+}
+
+/* The sheet (BOUNDSHEET index) EXTERNSHEET entry `ixti` names in this
+** workbook, or -1. */
+static int64_t sheet_of_xti(const xls_source *src, const globals *g, uint32_t ixti)
+{
+    if (ixti >= g->nxti || g->self_book < 0)
+        return -1;
+    const uint8_t *x = g->xti + 6 * (size_t)ixti;
+    uint16_t book = lt_le16(x), first = lt_le16(x + 2), last = lt_le16(x + 4);
+    if (book != g->self_book || first != last || first >= src->nsheets)
+        return -1;
+    return first;
+}
+
+/*
+** A BIFF8 NAME ([MS-XLS] Lbl) that is a workbook-level name of one
+** rectangle of a worksheet of this workbook becomes a table; any other
+** (sheet-level, hidden, built-in such as Print_Area or _FilterDatabase, a
+** function, a constant, a formula, several areas, another workbook's
+** cells) is left out.
+*/
+static int add_name(xls_source *src, const globals *g, const xls_record *rec, lt_error *err)
+{
+    const uint8_t *d = src->wb.data + rec->data;
+    if (rec->len < 15)
+        return 0;
+    uint16_t flags = lt_le16(d), cce = lt_le16(d + 4), itab = lt_le16(d + 8);
+    uint32_t cch = d[3];
+    bool high = d[14] & 1;
+    /* fHidden, fFunc, fOB, fProc, fBuiltin */
+    if ((flags & 0x2F) != 0 || itab != 0 || cch == 0)
+        return 0;
+    size_t bytes = (size_t)cch * (high ? 2 : 1);
+    if (rec->len - 15 < bytes || rec->len - 15 - bytes < cce)
+        return 0;
+    const uint8_t *f = d + 15 + bytes;
+    uint32_t r0, r1, c0, c1, ixti;
+    if (cce == 7 && (f[0] & 0x9F) == 0x1A) {          /* ptgRef3d */
+        ixti = lt_le16(f + 1);
+        r0 = r1 = lt_le16(f + 3);
+        c0 = c1 = lt_le16(f + 5) & 0x3FFF;
+    } else if (cce == 11 && (f[0] & 0x9F) == 0x1B) {  /* ptgArea3d */
+        ixti = lt_le16(f + 1);
+        r0 = lt_le16(f + 3);
+        r1 = lt_le16(f + 5);
+        c0 = lt_le16(f + 7) & 0x3FFF;
+        c1 = lt_le16(f + 9) & 0x3FFF;
+    } else {
+        return 0;
+    }
+    int64_t sheet = sheet_of_xti(src, g, ixti);
+    if (sheet < 0 || r0 > r1 || c0 > c1)
+        return 0;
+    char *name = malloc((size_t)cch * 3 + 1);
+    if (name == NULL)
+        return lt_error_set(err, "HY001", "out of memory");
+    size_t n;
+    if (high) {
+        uint16_t pending = 0;
+        n = xls_utf16_to_utf8(d + 15, cch, name, &pending);
+    } else {
+        n = xls_latin1_to_utf8(d + 15, cch, name);
+    }
+    name[n] = '\0';
+    xls_name *names = realloc(src->names, (src->nnames + 1) * sizeof *names);
+    if (names == NULL) {
+        free(name);
+        return lt_error_set(err, "HY001", "out of memory");
+    }
+    src->names = names;
+    xls_name *nm = &names[src->nnames++];
+    nm->name = name;
+    nm->sheet = (uint32_t)sheet;
+    nm->r0 = r0;
+    nm->r1 = r1;
+    nm->c0 = c0;
+    nm->c1 = c1;
+    return 0;
+}
 
 static int add_xf(globals *g, uint16_t ifmt)
 {
@@ -186,6 +284,22 @@ static int walk_globals(xls_source *src, globals *g, lt_error *err)
             if (src->biff == 8 && xls_sst_parse(src, &rec, err) != 0)
                 return -1;
             break;
+        case XLS_NAME:
+            /* BIFF8 only: BIFF5 names refer to sheets another way. */
+            if (src->biff == 8 && keep_name(g, &rec) != 0)
+                return lt_error_set(err, "HY001", "out of memory");
+            break;
+        case XLS_SUPBOOK:
+            if (rec.len == 4 && lt_le16(d + 2) == 0x0401 && g->self_book < 0)
+                g->self_book = g->nbooks;
+            g->nbooks++;
+            break;
+        case XLS_EXTERNSHEET:
+            if (src->biff == 8 && rec.len >= 2 && lt_le16(d) <= (rec.len - 2) / 6) {
+                g->xti = d + 2;
+                g->nxti = lt_le16(d);
+            }
+            break;
         default:
             break;
         }
@@ -198,6 +312,7 @@ int xls_globals_parse(xls_source *src, lt_error *err)
     if (parse_bof(src, err) != 0)
         return -1;
     globals g = {0};
+    g.self_book = -1;
     g.fmt = malloc(FORMAT_IDS);
     g.text = malloc(STRING_MAX);
     int rc = -1;
@@ -209,6 +324,10 @@ int xls_globals_parse(xls_source *src, lt_error *err)
         g.fmt[id] = (uint8_t)lt_wb_format_builtin(id);
     if (walk_globals(src, &g, err) != 0 || decode_sheet_names(src, err) != 0)
         goto done;
+    src->nbound = src->nsheets;
+    for (uint32_t i = 0; i < g.nnames; i++)
+        if (add_name(src, &g, &g.names[i], err) != 0)
+            goto done;
     src->nxf = g.nxf;
     src->xf_fmt = malloc(g.nxf ? g.nxf : 1);
     if (src->xf_fmt == NULL) {
@@ -222,5 +341,6 @@ done:
     free(g.fmt);
     free(g.xf_ifmt);
     free(g.text);
+    free(g.names);
     return rc;
 }

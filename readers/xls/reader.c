@@ -57,20 +57,20 @@ static void xls_close(lt_source *base)
     xls_source *src = (xls_source *)base;
     if (src == NULL)
         return;
-    for (uint32_t i = 0; i < base->ntables; i++) {
-        lt_table_clear(&base->tables[i]);
-        if (src->table_errors)
-            free(src->table_errors[i]);
-    }
-    free(base->tables);
+    lt_wb_tables_free(base, &src->extra);
+    lt_wb_extra_destroy(&src->extra);
     free(base->path);
     for (uint32_t i = 0; i < src->nsheets; i++) {
         free(src->sheets[i].name);
-        free(src->sheets[i].order);
+        if (!src->sheets[i].is_rect)
+            free(src->sheets[i].order);     /* a name's copy borrows it */
     }
     free(src->sheets);
+    for (uint32_t i = 0; i < src->nnames; i++)
+        free(src->names[i].name);
+    free(src->names);
+    free(src->extra_sheets);
     free(src->table_sheet);
-    free(src->table_errors);
     free(src->xf_fmt);
     free(src->sst);
     free(src->sst_text);
@@ -122,54 +122,105 @@ static int add_table(xls_source *src, uint32_t sheet, lt_table *tab, const char 
     uint32_t *ts = realloc(src->table_sheet, (base->ntables + 1) * sizeof *ts);
     if (ts != NULL)
         src->table_sheet = ts;
-    char **te = realloc(src->table_errors, (base->ntables + 1) * sizeof *te);
-    if (te != NULL)
-        src->table_errors = te;
-    if (t == NULL || ts == NULL || te == NULL)
+    if (t == NULL || ts == NULL)
         return -1;
     char *msg = NULL;
     if (error != NULL && (msg = strdup(error)) == NULL)
         return -1;
     tab->error = msg;
-    src->table_errors[base->ntables] = msg;
     src->table_sheet[base->ntables] = sheet;
     base->tables[base->ntables++] = *tab;
     return 0;
 }
 
-/* One table per worksheet; a sheet that cannot be read is listed with its
-** error, so the rest of the workbook stays usable. */
-static int load_tables(xls_source *src, lt_error *err)
+/* The type scan of sheet `i` into a new listed table; a sheet that cannot
+** be read is listed with its error, so the rest of the workbook stays
+** usable.  Only running out of memory fails. */
+static int load_table(xls_source *src, uint32_t i, lt_error *err)
 {
-    for (uint32_t i = 0; i < src->nsheets; i++) {
-        xls_sheet *sh = &src->sheets[i];
-        lt_table tab;
+    xls_sheet *sh = &src->sheets[i];
+    lt_table tab;
+    memset(&tab, 0, sizeof tab);
+    lt_error e;
+    lt_error_clear(&e);
+    int rc = xls_sheet_scan(src, sh, &tab, &e);
+    if (rc == 0 && !sh->worksheet)
+        return 0;
+    if (rc != 0) {
+        lt_table_clear(&tab);
+        if (strcmp(e.sqlstate, "HY001") == 0) {
+            *err = e;
+            return -1;
+        }
         memset(&tab, 0, sizeof tab);
-        lt_error e;
-        lt_error_clear(&e);
-        int rc = xls_sheet_scan(src, sh, &tab, &e);
-        if (rc == 0 && !sh->worksheet)
-            continue;
-        if (rc != 0) {
-            if (strcmp(e.sqlstate, "HY001") == 0) {
-                lt_table_clear(&tab);
-                *err = e;
-                return -1;
-            }
-            lt_table_clear(&tab);
-            memset(&tab, 0, sizeof tab);
-            if ((tab.name = lt_wb_table_name(sh->name, "$")) == NULL)
-                return lt_error_set(err, "HY001", "out of memory");
-            tab.kind = "TABLE";
-            tab.row_estimate = -1;
-            sh->worksheet = false;
-        }
-        if (add_table(src, i, &tab, rc != 0 ? e.message : NULL) != 0) {
-            lt_table_clear(&tab);
+        if ((tab.name = lt_wb_table_name(sh->name, sh->is_rect ? "" : "$")) == NULL)
             return lt_error_set(err, "HY001", "out of memory");
-        }
+        tab.kind = "TABLE";
+        tab.row_estimate = -1;
+        sh->worksheet = false;
+    }
+    if (add_table(src, i, &tab, rc != 0 ? e.message : NULL) != 0) {
+        lt_table_clear(&tab);
+        return lt_error_set(err, "HY001", "out of memory");
     }
     return 0;
+}
+
+/* The listed table of worksheet `sheet` (BOUNDSHEET index), or -1. */
+static int64_t table_of_sheet(const xls_source *src, uint32_t sheet)
+{
+    for (uint32_t t = 0; t < src->base.ntables; t++)
+        if (src->table_sheet[t] == sheet)
+            return t;
+    return -1;
+}
+
+/* A defined name becomes a copy of its worksheet limited to the
+** rectangle, appended to the sheets; a name that a listed table already
+** has (a sheet's "Name$", an earlier name) or whose sheet is unreadable is
+** left out. */
+static int add_name_sheet(xls_source *src, const xls_name *nm, lt_error *err)
+{
+    int64_t t = table_of_sheet(src, nm->sheet);
+    if (t < 0 || src->base.tables[t].error != NULL || !src->sheets[nm->sheet].worksheet)
+        return 0;
+    for (uint32_t k = 0; k < src->base.ntables; k++)
+        if (strcasecmp(src->base.tables[k].name, nm->name) == 0)
+            return 0;
+    xls_sheet *sheets = realloc(src->sheets, (src->nsheets + 1) * sizeof *sheets);
+    char *name = strdup(nm->name);
+    if (sheets != NULL)
+        src->sheets = sheets;
+    if (sheets == NULL || name == NULL) {
+        free(name);
+        return lt_error_set(err, "HY001", "out of memory");
+    }
+    xls_sheet *sh = &src->sheets[src->nsheets];
+    *sh = src->sheets[nm->sheet];
+    sh->name = name;
+    sh->is_rect = true;
+    sh->r0 = nm->r0;
+    sh->r1 = nm->r1;
+    sh->c0 = nm->c0;
+    sh->c1 = nm->c1;
+    src->nsheets++;
+    return load_table(src, src->nsheets - 1, err);
+}
+
+/* One table per worksheet, then one per workbook-level defined name of a
+** rectangle; then room for the ranges made on demand. */
+static int load_tables(xls_source *src, lt_error *err)
+{
+    for (uint32_t i = 0; i < src->nbound; i++)
+        if (load_table(src, i, err) != 0)
+            return -1;
+    for (uint32_t i = 0; i < src->nnames; i++)
+        if (add_name_sheet(src, &src->names[i], err) != 0)
+            return -1;
+    src->extra_sheets = calloc(LT_WB_EXTRA_TABLES, sizeof *src->extra_sheets);
+    if (src->extra_sheets == NULL)
+        return lt_error_set(err, "HY001", "out of memory");
+    return lt_wb_extra_reserve(&src->base, err);
 }
 
 static int open_bytes(xls_source *src, const uint8_t *data, size_t size,
@@ -177,8 +228,9 @@ static int open_bytes(xls_source *src, const uint8_t *data, size_t size,
 {
     src->base.reader = &lt_xls_reader;
     src->hdr = lt_options_bool(opts, "HDR", true);
-    const char *pwd = lt_options_get(opts, "PWD");
-    if (pwd != NULL && *pwd != '\0' && (src->password = strdup(pwd)) == NULL)
+    src->type_rows = lt_wb_type_rows(opts);
+    const char *pwd = lt_wb_password(opts);
+    if (pwd != NULL && (src->password = strdup(pwd)) == NULL)
         return lt_error_set(err, "HY001", "out of memory");
     if (find_workbook(src, data, size, err) != 0 || xls_globals_parse(src, err) != 0)
         return -1;
@@ -190,6 +242,7 @@ static xls_source *source_new(const char *path, const char *label)
     xls_source *src = calloc(1, sizeof *src);
     if (src == NULL)
         return NULL;
+    lt_wb_extra_init(&src->extra);
     src->base.path = strdup(path);
     src->label = strdup(label);
     if (src->base.path == NULL || src->label == NULL) {
@@ -258,7 +311,8 @@ static int xls_scan_open(lt_source *base, const lt_scan_spec *spec, lt_scan **ou
         return lt_error_set(err, "HY001", "out of memory");
     }
     scan->src = src;
-    scan->sheet = &src->sheets[src->table_sheet[spec->table]];
+    scan->sheet = spec->table < base->ntables ? &src->sheets[src->table_sheet[spec->table]]
+                                              : &src->extra_sheets[spec->table - base->ntables];
     scan->cols = cols;
     const xls_sheet *sh = scan->sheet;
     scan->next_row = sh->data_row;
@@ -306,6 +360,55 @@ static int xls_scan_next(lt_scan *scan, lt_batch *batch, lt_error *err)
     return 0;
 }
 
+/* ---- ranges made on demand ---------------------------------------------------- */
+
+static int64_t find_worksheet(lt_source *base, const char *name, size_t len)
+{
+    const xls_source *src = (const xls_source *)base;
+    for (uint32_t i = 0; i < src->nbound; i++) {
+        const xls_sheet *sh = &src->sheets[i];
+        if (sh->worksheet && strncasecmp(sh->name, name, len) == 0 && sh->name[len] == '\0')
+            return i;
+    }
+    return -1;
+}
+
+static int make_range(lt_source *base, uint32_t slot, uint32_t sheet, const lt_wb_rect *r,
+                      const char *name, lt_error *err)
+{
+    xls_source *src = (xls_source *)base;
+    int64_t t = table_of_sheet(src, sheet);
+    if (t >= 0 && base->tables[t].error != NULL)
+        return lt_error_set(err, "HY000", "%s", base->tables[t].error);
+    xls_sheet *sh = &src->extra_sheets[slot - base->ntables];
+    *sh = src->sheets[sheet];
+    sh->name = (char *)name;
+    sh->is_rect = true;
+    sh->r0 = r->r0;
+    sh->r1 = r->r1;
+    sh->c0 = r->c0;
+    sh->c1 = r->c1;
+    lt_table *tab = &base->tables[slot];
+    if (xls_sheet_scan(src, sh, tab, err) != 0)
+        return -1;
+    tab->kind = "TABLE";
+    sh->name = tab->name;   /* for messages: lives as long as the table */
+    return 0;
+}
+
+static const lt_wb_extra_ops xls_extra_ops = {
+    .max_row = 65535,
+    .max_col = 16383,
+    .find_sheet = find_worksheet,
+    .make = make_range,
+};
+
+static int xls_find_extra(lt_source *base, const char *name, size_t len, uint32_t *table, lt_error *err)
+{
+    xls_source *src = (xls_source *)base;
+    return lt_wb_find_extra(base, &src->extra, &xls_extra_ops, name, len, table, err);
+}
+
 const lt_reader lt_xls_reader = {
     .name = "xls",
     .probe = xls_probe,
@@ -315,4 +418,5 @@ const lt_reader lt_xls_reader = {
     .scan_next = xls_scan_next,
     .scan_close = xls_scan_close,
     .count_rows = lt_wb_count_rows,
+    .find_extra = xls_find_extra,
 };

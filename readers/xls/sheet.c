@@ -28,7 +28,7 @@ static int walk(xls_source *src, xls_sheet *sh, lt_wb_grid *g, bool *ordered, bo
     xls_cells_start(&it, src, sh, &scratch);
     *ordered = true;
     int rc = 0;
-    uint32_t prev = 0, header_row = LT_WB_NO_ROW;
+    uint32_t prev = 0, header_row = sh->is_rect ? sh->r0 : LT_WB_NO_ROW;
     for (;;) {
         xls_cell c;
         lt_arena_reset(&scratch);
@@ -40,6 +40,8 @@ static int walk(xls_source *src, xls_sheet *sh, lt_wb_grid *g, bool *ordered, bo
         if (c.row < prev)
             *ordered = false;
         prev = c.row;
+        if (sh->is_rect && !xls_in_rect(sh, c.row, c.col))
+            continue;
         if ((rc = lt_wb_grid_add(g, c.row, c.col, &c.v, &header_row, src->hdr, src->date1904, err)) != 0)
             break;
     }
@@ -64,6 +66,10 @@ static int size_numbers(xls_source *src, xls_sheet *sh, lt_wb_grid *g, lt_error 
         r = xls_cells_next(&it, &c, err);
         if (r <= 0)
             break;
+        if (c.row >= g->late_from)
+            break;      /* rows in order: the rest lie past TypeGuessRows */
+        if (sh->is_rect && !xls_in_rect(sh, c.row, c.col))
+            continue;
         if (!(src->hdr && c.row == sh->first_row))
             lt_wb_grid_size(g, c.col, &c.v);
     }
@@ -90,22 +96,30 @@ static int find_records(xls_source *src, xls_sheet *sh, lt_error *err)
 
 int xls_sheet_scan(xls_source *src, xls_sheet *sh, lt_table *tab, lt_error *err)
 {
-    sh->worksheet = sh->kind == 0;
-    if (!sh->worksheet)
-        return 0;
-    if (find_records(src, sh, err) != 0)
-        return -1;
+    if (sh->is_rect) {
+        /* A copy of a worksheet already scanned: its records are found. */
+        if (!sh->worksheet)
+            return lt_error_set(err, "HY000", "'%s': '%s' is not a worksheet", src->label, sh->name);
+    } else {
+        sh->worksheet = sh->kind == 0;
+        if (!sh->worksheet)
+            return 0;
+        if (find_records(src, sh, err) != 0)
+            return -1;
+    }
     if (!sh->worksheet)
         return 0;
     lt_wb_grid g = {0};
+    g.type_rows = src->type_rows;
     bool ordered = true, dialog = false;
     int rc = walk(src, sh, &g, &ordered, &dialog, err);
     if (rc == 0 && !ordered && !dialog) {
         /* From now on the sheet is walked in row order, through an index. */
         rc = xls_cells_index(src, sh, err);
-        if (rc == 0 && src->hdr && g.min_row != g.first_seen) {
+        if (rc == 0 && (src->hdr || src->type_rows > 0) && g.min_row != g.first_seen) {
             /* The first cell was not in the first row: the header was wrong. */
             lt_wb_grid_free(&g);
+            g.type_rows = src->type_rows;
             rc = walk(src, sh, &g, &ordered, &dialog, err);
         }
     }
@@ -116,15 +130,28 @@ int xls_sheet_scan(xls_source *src, xls_sheet *sh, lt_table *tab, lt_error *err)
         goto done;
     }
     sh->empty = !g.any;
-    sh->first_row = g.any ? g.min_row : 0;
-    sh->last_row = g.any ? g.max_row : 0;
-    sh->first_col = g.any ? g.min_col : 0;
-    sh->ncols = g.any ? g.max_col - g.min_col + 1 : 1;
+    if (sh->is_rect) {
+        /* The rectangle, its rows cut after the last one holding a value
+        ** (whole columns are not a million rows of NULLs). */
+        if (lt_wb_grid_grow(&g, sh->c1) != 0) {
+            rc = lt_error_set(err, "HY001", "out of memory");
+            goto done;
+        }
+        sh->first_row = sh->r0;
+        sh->last_row = g.any ? g.max_row : sh->r0;
+        sh->first_col = sh->c0;
+        sh->ncols = sh->c1 - sh->c0 + 1;
+    } else {
+        sh->first_row = g.any ? g.min_row : 0;
+        sh->last_row = g.any ? g.max_row : 0;
+        sh->first_col = g.any ? g.min_col : 0;
+        sh->ncols = g.any ? g.max_col - g.min_col + 1 : 1;
+    }
     sh->data_row = sh->first_row + (src->hdr ? 1 : 0);
     if (g.any && (rc = size_numbers(src, sh, &g, err)) != 0)
         goto done;
-    lt_wb_range range = {sh->name, "$", sh->empty, src->hdr, sh->first_col, sh->ncols, sh->data_row,
-                         sh->last_row};
+    lt_wb_range range = {sh->name, sh->is_rect ? "" : "$", sh->empty, src->hdr, sh->first_col, sh->ncols,
+                         sh->data_row, sh->last_row};
     rc = lt_wb_grid_table(&g, &range, tab, err);
 done:
     lt_wb_grid_free(&g);

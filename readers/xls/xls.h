@@ -10,6 +10,9 @@
 **   HDR=Yes|No   the first row of the used range names the columns (the
 **                default) or is data, columns F1..Fn
 **   PWD=...      the password of an encrypted workbook (RC4)
+**   TypeGuessRows=N  types from the first N data rows (0: all, the default)
+** Workbook-level defined names of one rectangle are tables too, and
+** "Sheet1$A1:D100" names a range (common/wbgrid.h).
 */
 #ifndef LT_XLS_H
 #define LT_XLS_H

@@ -55,6 +55,8 @@ void xls_bytes_free(xls_bytes *b);
 
 #define XLS_FORMULA    0x0006
 #define XLS_EOF        0x000A
+#define XLS_EXTERNSHEET 0x0017
+#define XLS_NAME       0x0018
 #define XLS_DATEMODE   0x0022
 #define XLS_FILEPASS   0x002F
 #define XLS_CONTINUE   0x003C
@@ -66,6 +68,7 @@ void xls_bytes_free(xls_bytes *b);
 #define XLS_RSTRING    0x00D6
 #define XLS_XF         0x00E0
 #define XLS_SST        0x00FC
+#define XLS_SUPBOOK    0x01AE
 #define XLS_LABELSST   0x00FD
 #define XLS_BLANK      0x0201
 #define XLS_NUMBER     0x0203
@@ -152,7 +155,25 @@ typedef struct xls_sheet {
     size_t norder;
     uint32_t first_row, last_row, first_col, ncols;
     uint32_t data_row;      /* first data row (first_row + 1 with HDR=Yes) */
+    /* A defined name or a range: one rectangle of a worksheet, whose
+    ** records (start, order) this copy borrows; its header is the first row
+    ** of the rectangle and its rows end at the last holding a value. */
+    bool is_rect;
+    uint32_t r0, r1, c0, c1;
 } xls_sheet;
+
+static inline bool xls_in_rect(const xls_sheet *sh, uint32_t row, uint32_t col)
+{
+    return row >= sh->r0 && row <= sh->r1 && col >= sh->c0 && col <= sh->c1;
+}
+
+/* A workbook-level defined name of one rectangle of a worksheet (NAME with
+** a single ptgRef3d/ptgArea3d through this workbook's EXTERNSHEET). */
+typedef struct xls_name {
+    char *name;             /* UTF-8 */
+    uint32_t sheet;         /* index into sheets (BOUNDSHEET order) */
+    uint32_t r0, r1, c0, c1;
+} xls_name;
 
 typedef struct xls_source {
     lt_source base;
@@ -170,10 +191,15 @@ typedef struct xls_source {
     char *sst_text;
     xls_sst_entry *sst;
     uint32_t nsst;
-    xls_sheet *sheets;
+    xls_sheet *sheets;      /* BOUNDSHEET order, then one per name table */
     uint32_t nsheets;
-    uint32_t *table_sheet;  /* sheet of each table */
-    char **table_errors;
+    uint32_t nbound;        /* sheets from BOUNDSHEET records */
+    xls_name *names;        /* the names that may be tables (globals.c) */
+    uint32_t nnames;
+    uint32_t *table_sheet;  /* sheet of each listed table */
+    lt_wb_extra extra;      /* ranges made on demand (wbgrid.h) */
+    xls_sheet *extra_sheets;/* LT_WB_EXTRA_TABLES: the sheet of each made table */
+    uint32_t type_rows;     /* TypeGuessRows=: data rows the type scan reads (0 all) */
 } xls_source;
 
 /* sst.c: the SST record at `rec` (and its CONTINUEs) into src->sst. */
@@ -188,6 +214,10 @@ int xls_globals_parse(xls_source *src, lt_error *err);
 ** a message naming the encryption when it cannot. */
 int xls_decrypt(xls_source *src, const xls_record *filepass, const char *password,
                 lt_error *err);
+
+/* crypt.c: a UTF-8 password as UTF-16LE (what every Office key derivation
+** hashes); the byte count, 0 when it does not fit in `cap`. */
+size_t xls_utf16_password(const char *pw, uint8_t *out, size_t cap);
 
 /* ---- cells (cells.c) ------------------------------------------------------ */
 

@@ -61,12 +61,11 @@ static void xlsb_close(lt_source *base)
     xlsb_source *src = (xlsb_source *)base;
     if (src == NULL)
         return;
-    for (uint32_t i = 0; i < base->ntables; i++) {
-        free((char *)base->tables[i].error);
-        base->tables[i].error = NULL;
-        lt_table_clear(&base->tables[i]);
-    }
-    free(base->tables);
+    for (uint32_t i = 0; src->extra_sheets != NULL && i < src->extra.n; i++)
+        free(src->extra_sheets[i].part);     /* names belong to the tables */
+    free(src->extra_sheets);
+    lt_wb_tables_free(base, &src->extra);
+    lt_wb_extra_destroy(&src->extra);
     free(base->path);
     for (uint32_t i = 0; i < src->nsheets; i++) {
         free(src->sheets[i].name);
@@ -82,6 +81,7 @@ static void xlsb_close(lt_source *base)
     free(src->sst_units);
     free(src->label);
     xlsb_zip_close(&src->zip);
+    free(src->decrypted);
     if (src->mapped)
         lt_unmap_file(&src->file);
     free(src);
@@ -118,17 +118,23 @@ static int load_tables(xlsb_source *src, lt_error *err)
         tab->kind = "TABLE";
         tab->row_estimate = -1;
     }
-    return 0;
+    src->extra_sheets = calloc(LT_WB_EXTRA_TABLES, sizeof *src->extra_sheets);
+    if (src->extra_sheets == NULL)
+        return lt_error_set(err, "HY001", "out of memory");
+    return lt_wb_extra_reserve(base, err);
 }
 
 static int open_bytes(xlsb_source *src, const uint8_t *data, size_t size, const lt_options *opts,
                       lt_error *err)
 {
     src->hdr = lt_options_bool(opts, "HDR", true);
-    if (size >= 8 && memcmp(data, cfb_signature, 8) == 0)
-        return lt_error_set(err, "HY000", "'%s' is an encrypted Excel workbook (a compound file holding "
-                            "EncryptionInfo and EncryptedPackage): Lector cannot decrypt .xlsb files",
-                            src->label);
+    src->type_rows = lt_wb_type_rows(opts);
+    if (size >= 8 && memcmp(data, cfb_signature, 8) == 0) {
+        /* Encrypted: the package inside, decrypted once (crypt.c). */
+        if (xlsb_decrypt(data, size, src->label, lt_wb_password(opts), &src->decrypted, &size, err) != 0)
+            return -1;
+        data = src->decrypted;
+    }
     if (xlsb_zip_open(&src->zip, data, size, src->label, err) != 0 || xlsb_workbook_parse(src, err) != 0 ||
         xlsb_styles_parse(src, err) != 0 || xlsb_sst_parse(src, err) != 0)
         return -1;
@@ -140,6 +146,7 @@ static xlsb_source *source_new(const char *path)
     xlsb_source *src = calloc(1, sizeof *src);
     if (src == NULL)
         return NULL;
+    lt_wb_extra_init(&src->extra);
     src->base.reader = &lt_xlsb_reader;
     src->base.path = strdup(path);
     src->label = strdup(path);
@@ -210,7 +217,8 @@ static int xlsb_scan_open(lt_source *base, const lt_scan_spec *spec, lt_scan **o
         return lt_error_set(err, "HY001", "out of memory");
     }
     scan->src = src;
-    scan->sheet = &src->sheets[spec->table];
+    scan->sheet = spec->table < base->ntables ? &src->sheets[spec->table]
+                                              : &src->extra_sheets[spec->table - base->ntables];
     scan->cols = cols;
     const xlsb_sheet *sh = scan->sheet;
     scan->next_row = sh->data_row;
@@ -289,6 +297,61 @@ static int xlsb_scan_next(lt_scan *scan, lt_batch *batch, lt_error *err)
     return 0;
 }
 
+/* ---- ranges made on demand ---------------------------------------------------- */
+
+static int64_t find_worksheet(lt_source *base, const char *name, size_t len)
+{
+    const xlsb_source *src = (const xlsb_source *)base;
+    for (uint32_t i = 0; i < src->nsheets; i++) {
+        const xlsb_sheet *sh = &src->sheets[i];
+        if (!sh->is_name && strncasecmp(sh->name, name, len) == 0 && sh->name[len] == '\0')
+            return i;
+    }
+    return -1;
+}
+
+static int make_range(lt_source *base, uint32_t slot, uint32_t sheet, const lt_wb_rect *r,
+                      const char *name, lt_error *err)
+{
+    xlsb_source *src = (xlsb_source *)base;
+    if (sheet < base->ntables && base->tables[sheet].error != NULL)
+        return lt_error_set(err, "HY000", "%s", base->tables[sheet].error);
+    xlsb_sheet *sh = &src->extra_sheets[slot - base->ntables];
+    memset(sh, 0, sizeof *sh);
+    sh->name = (char *)name;
+    sh->part = strdup(src->sheets[sheet].part);
+    if (sh->part == NULL)
+        return lt_error_set(err, "HY001", "out of memory");
+    sh->visibility = src->sheets[sheet].visibility;
+    sh->tab = UINT32_MAX;
+    sh->is_name = true;
+    sh->r0 = r->r0;
+    sh->r1 = r->r1;
+    sh->c0 = r->c0;
+    sh->c1 = r->c1;
+    lt_table *tab = &base->tables[slot];
+    if (xlsb_sheet_scan(src, sh, tab, err) != 0) {
+        free(sh->part);
+        memset(sh, 0, sizeof *sh);
+        return -1;
+    }
+    sh->name = tab->name;   /* for messages: lives as long as the table */
+    return 0;
+}
+
+static const lt_wb_extra_ops xlsb_extra_ops = {
+    .max_row = XLSB_MAX_ROW,
+    .max_col = XLSB_MAX_COL,
+    .find_sheet = find_worksheet,
+    .make = make_range,
+};
+
+static int xlsb_find_extra(lt_source *base, const char *name, size_t len, uint32_t *table, lt_error *err)
+{
+    xlsb_source *src = (xlsb_source *)base;
+    return lt_wb_find_extra(base, &src->extra, &xlsb_extra_ops, name, len, table, err);
+}
+
 const lt_reader lt_xlsb_reader = {
     .name = "xlsb",
     .probe = xlsb_probe,
@@ -298,4 +361,5 @@ const lt_reader lt_xlsb_reader = {
     .scan_next = xlsb_scan_next,
     .scan_close = xlsb_scan_close,
     .count_rows = lt_wb_count_rows,
+    .find_extra = xlsb_find_extra,
 };

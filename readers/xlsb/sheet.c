@@ -233,6 +233,8 @@ static int size_numbers(xlsb_source *src, xlsb_sheet *sh, lt_wb_grid *g, lt_erro
             r = got;
             break;
         }
+        if (c.row >= g->late_from)
+            break;      /* rows in order: the rest lie past TypeGuessRows */
         if (in_rect(sh, &c) && !(src->hdr && c.row == sh->first_row))
             lt_wb_grid_size(g, c.col, &c.v);
     }
@@ -244,6 +246,7 @@ static int size_numbers(xlsb_source *src, xlsb_sheet *sh, lt_wb_grid *g, lt_erro
 int xlsb_sheet_scan(xlsb_source *src, xlsb_sheet *sh, lt_table *tab, lt_error *err)
 {
     lt_wb_grid g = {0};
+    g.type_rows = src->type_rows;
     int rc = walk(src, sh, &g, err);
     if (rc != 0)
         goto done;

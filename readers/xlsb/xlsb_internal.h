@@ -165,6 +165,7 @@ typedef struct xlsb_source {
     char *label;            /* the path or memory name, for messages */
     lt_mapped_file file;
     bool mapped;
+    uint8_t *decrypted;     /* the package of an encrypted workbook, owned */
     xlsb_zip zip;
     bool date1904;
     bool hdr;
@@ -177,9 +178,23 @@ typedef struct xlsb_source {
     uint32_t *sst_off;      /* nsst + 1 offsets into sst_text */
     uint32_t *sst_units;    /* UTF-16 length of each */
     uint32_t nsst;
-    xlsb_sheet *sheets;     /* worksheets only */
+    xlsb_sheet *sheets;     /* worksheets, then names (one per listed table) */
     uint32_t nsheets;
+    lt_wb_extra extra;      /* ranges made on demand (wbgrid.h) */
+    xlsb_sheet *extra_sheets;/* LT_WB_EXTRA_TABLES: the sheet of each made table */
+    uint32_t type_rows;     /* TypeGuessRows=: data rows the type scan reads (0 all) */
 } xlsb_source;
+
+/* crypt.c: the ZIP package inside a password-encrypted workbook (a
+** compound file holding EncryptionInfo and EncryptedPackage), decrypted
+** with `password` (NULL: Excel's default) into *out (malloc'ed).  Fails
+** naming the encryption: 28000 for a missing or wrong password, HY000 for
+** an encryption Lector does not read. */
+int xlsb_decrypt(const uint8_t *file, size_t size, const char *label, const char *password, uint8_t **out,
+                 size_t *out_len, lt_error *err);
+/* The same from the two streams' bytes (the compound file already read). */
+int xlsb_decrypt_streams(const uint8_t *info, size_t info_len, const uint8_t *pkg, size_t pkg_len,
+                         const char *label, const char *password, uint8_t **out, size_t *out_len, lt_error *err);
 
 /* workbook.c: _rels/.rels -> the workbook part, its relationships -> the
 ** sheet, shared strings and styles parts; workbook.bin -> sheets, 1904. */

@@ -144,7 +144,20 @@ int e2e_describe(SQLHSTMT st, bool wide, e2e_col **cols, e2e_diag *diag);
 typedef struct e2e_cell {
     bool null;
     e2e_buf text;
+    /* Only under e2e_dynamic: the typed fetch could not convert the value
+    ** (22003, 22018, 22007, 07006) and it was fetched again as SQL_C_WCHAR;
+    ** or the typed fetch cut a fraction off (01S07). */
+    bool as_text;
+    bool truncated;
 } e2e_cell;
+
+/* True while checking a format whose cells may hold values of another type
+** than their column (SQLite's dynamic typing: 'abc' in an INTEGER column, a
+** blob in a TEXT column).  The client then does what a careful application
+** does: when the typed SQLGetData cannot convert a value it asks again for
+** text, and e2e_cell_match() compares with the oracle's rendering of the
+** stored value (README "Dynamic typing" in tests/e2e). */
+extern bool e2e_dynamic;
 
 /* Fetch column `col` (1-based) of the current row with SQLGetData by its
 ** kind: integers as SQL_C_SBIGINT, doubles as SQL_C_DOUBLE, decimals as
@@ -166,6 +179,17 @@ void e2e_render_char(e2e_kind kind, const char *s, size_t len, e2e_buf *out);
 ** numbers with relative tolerance 1e-9, timestamps as instants, NULL and ""
 ** distinct, everything else byte for byte. */
 bool e2e_cell_equal(e2e_kind kind, bool got_null, const char *got, size_t got_len,
+                    bool want_null, const char *want, size_t want_len);
+/* e2e_cell_equal, plus under e2e_dynamic the renderings of a value whose
+** storage class differs from its column's: a cell fetched again as text
+** compares as text; a blob delivered as ODBC's hex characters equals the
+** oracle's \x form; bytes of a SQL_C_BINARY fetch (`raw_binary`: got is
+** "\x..." hex) or the characters of a SQL_C_CHAR one equal a non-blob
+** oracle value when they spell it; numbers compare with the tolerance even
+** in text columns (the oracle writes Python's repr, the driver SQLite's
+** or its own shortest form); a cell cut by 01S07 equals the oracle value
+** truncated toward zero. */
+bool e2e_cell_match(e2e_kind kind, const e2e_cell *got, bool raw_binary,
                     bool want_null, const char *want, size_t want_len);
 
 /* ------------------------------------------------------------------------ */
@@ -200,9 +224,14 @@ int e2e_table_col(const e2e_table *t, const char *name);
 ** applied. */
 /* EXPECT_KNOWN_FAILURE (tests/corpus/OVERRIDES.tsv only): Lector is known
 ** to differ from the oracle here, for the reason the row gives; the run
-** fails if the table starts to match, so the list stays true. */
+** fails if the table starts to match, so the list stays true.
+** EXPECT_ROWS_ANY_ORDER (OVERRIDES.tsv only, "rows-any-order"): the rows
+** must match the oracle's as a multiset: for a view whose SELECT leaves the
+** order to the engine (a join without ORDER BY), the oracle's order is its
+** own query plan's. */
 typedef enum e2e_expect {
-    EXPECT_ROWS, EXPECT_ERROR, EXPECT_ROWS_OR_ERROR, EXPECT_KNOWN_FAILURE
+    EXPECT_ROWS, EXPECT_ERROR, EXPECT_ROWS_OR_ERROR, EXPECT_KNOWN_FAILURE,
+    EXPECT_ROWS_ANY_ORDER
 } e2e_expect;
 
 typedef struct e2e_case {

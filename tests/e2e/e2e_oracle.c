@@ -226,6 +226,8 @@ static int apply_expect(const e2e_table *ex, e2e_case *c, const char *table_col,
             c->expect = EXPECT_ROWS;
         else if (strcmp(e, "known-failure") == 0 && csv_dir != NULL)
             c->expect = EXPECT_KNOWN_FAILURE;
+        else if (strcmp(e, "rows-any-order") == 0 && csv_dir != NULL)
+            c->expect = EXPECT_ROWS_ANY_ORDER;
         else {
             fprintf(stderr, "e2e: EXPECT.tsv: unknown expect '%s'\n", e);
             return -1;

@@ -23,6 +23,7 @@ static double now_seconds(void)
 }
 
 size_t e2e_piece = 64;
+bool e2e_dynamic = false;
 
 e2e_kind e2e_kind_of(SQLSMALLINT t)
 {
@@ -205,17 +206,30 @@ static int get_pieces(SQLHSTMT st, SQLUSMALLINT col, SQLSMALLINT ctype,
     return rc;
 }
 
-/* SQLGetData into a fixed-size C type. */
+/* SQLGetData into a fixed-size C type.  Under e2e_dynamic a conversion
+** the value's own type does not allow sets *retry (the caller asks again
+** for text) and 01S07 sets out->truncated. */
 static int get_fixed(SQLHSTMT st, SQLUSMALLINT col, SQLSMALLINT ctype,
-                     void *v, SQLLEN size, bool *null, e2e_buf *why)
+                     void *v, SQLLEN size, e2e_cell *out, bool *retry,
+                     e2e_buf *why)
 {
     SQLLEN ind = 0;
     SQLRETURN rc = SQLGetData(st, col, ctype, v, size, &ind);
+    *retry = false;
     if (!SQL_SUCCEEDED(rc)) {
+        static const char *const conversions[] = { "22003", "22018", "22007", "07006" };
+        for (size_t i = 0; e2e_dynamic && i < sizeof conversions / sizeof conversions[0]; i++)
+            if (e2e_diag_has(SQL_HANDLE_STMT, st, conversions[i])) {
+                *retry = true;
+                return 0;
+            }
         add_diag(why, st, "SQLGetData");
         return -1;
     }
-    *null = ind == SQL_NULL_DATA;
+    if (rc == SQL_SUCCESS_WITH_INFO && e2e_dynamic &&
+        e2e_diag_has(SQL_HANDLE_STMT, st, "01S07"))
+        out->truncated = true;
+    out->null = ind == SQL_NULL_DATA;
     return 0;
 }
 
@@ -234,42 +248,47 @@ static void add_timestamp(e2e_buf *out, const SQL_TIMESTAMP_STRUCT *ts)
     }
 }
 
-int e2e_get_cell(SQLHSTMT st, SQLUSMALLINT col, e2e_kind kind, size_t piece,
-                 e2e_cell *out, e2e_buf *why)
+/* One typed SQLGetData of the cell; *retry_out asks for the text form. */
+static int get_typed(SQLHSTMT st, SQLUSMALLINT col, e2e_kind kind, size_t piece,
+                     e2e_cell *out, bool *retry_out, e2e_buf *why)
 {
-    e2e_buf_clear(&out->text);
-    out->null = false;
+    bool retry = false;
+    *retry_out = false;
     switch (kind) {
     case K_INT: {
         SQLBIGINT v = 0;
-        if (get_fixed(st, col, SQL_C_SBIGINT, &v, sizeof v, &out->null, why))
+        if (get_fixed(st, col, SQL_C_SBIGINT, &v, sizeof v, out, &retry, why))
             return -1;
-        if (!out->null)
+        *retry_out = retry;
+        if (!out->null && !retry)
             e2e_buf_printf(&out->text, "%lld", (long long)v);
         return 0;
     }
     case K_DOUBLE: {
         SQLDOUBLE v = 0;
-        if (get_fixed(st, col, SQL_C_DOUBLE, &v, sizeof v, &out->null, why))
+        if (get_fixed(st, col, SQL_C_DOUBLE, &v, sizeof v, out, &retry, why))
             return -1;
-        if (!out->null)
+        *retry_out = retry;
+        if (!out->null && !retry)
             e2e_buf_printf(&out->text, "%.17g", v);
         return 0;
     }
     case K_BIT: {
         SQLCHAR v = 0;
-        if (get_fixed(st, col, SQL_C_BIT, &v, sizeof v, &out->null, why))
+        if (get_fixed(st, col, SQL_C_BIT, &v, sizeof v, out, &retry, why))
             return -1;
-        if (!out->null)
+        *retry_out = retry;
+        if (!out->null && !retry)
             e2e_buf_printf(&out->text, "%u", (unsigned)v);
         return 0;
     }
     case K_DATE: {
         SQL_DATE_STRUCT d;
         memset(&d, 0, sizeof d);
-        if (get_fixed(st, col, SQL_C_TYPE_DATE, &d, sizeof d, &out->null, why))
+        if (get_fixed(st, col, SQL_C_TYPE_DATE, &d, sizeof d, out, &retry, why))
             return -1;
-        if (!out->null)
+        *retry_out = retry;
+        if (!out->null && !retry)
             e2e_buf_printf(&out->text, "%04d-%02u-%02u", (int)d.year,
                            (unsigned)d.month, (unsigned)d.day);
         return 0;
@@ -277,9 +296,10 @@ int e2e_get_cell(SQLHSTMT st, SQLUSMALLINT col, e2e_kind kind, size_t piece,
     case K_TIME: {
         SQL_TIME_STRUCT t;
         memset(&t, 0, sizeof t);
-        if (get_fixed(st, col, SQL_C_TYPE_TIME, &t, sizeof t, &out->null, why))
+        if (get_fixed(st, col, SQL_C_TYPE_TIME, &t, sizeof t, out, &retry, why))
             return -1;
-        if (!out->null)
+        *retry_out = retry;
+        if (!out->null && !retry)
             e2e_buf_printf(&out->text, "%02u:%02u:%02u", (unsigned)t.hour,
                            (unsigned)t.minute, (unsigned)t.second);
         return 0;
@@ -288,16 +308,27 @@ int e2e_get_cell(SQLHSTMT st, SQLUSMALLINT col, e2e_kind kind, size_t piece,
         SQL_TIMESTAMP_STRUCT ts;
         memset(&ts, 0, sizeof ts);
         if (get_fixed(st, col, SQL_C_TYPE_TIMESTAMP, &ts, sizeof ts,
-                      &out->null, why))
+                      out, &retry, why))
             return -1;
-        if (!out->null)
+        *retry_out = retry;
+        if (!out->null && !retry)
             add_timestamp(&out->text, &ts);
         return 0;
     }
     case K_TEXT: {
         e2e_buf raw = {0};
+        size_t why_len = why->len;
         int rc = get_pieces(st, col, SQL_C_WCHAR, piece, sizeof(SQLWCHAR),
                             &raw, &out->null, why);
+        if (rc != 0 && e2e_dynamic && raw.len == 0 && piece < 512 &&
+            e2e_diag_has(SQL_HANDLE_STMT, st, "22003")) {
+            /* A number in a text column is never cut (22003 when its
+            ** digits do not fit, 15 characters of a 64-byte piece with a
+            ** 4-byte SQLWCHAR): ask again with room for any number. */
+            why->len = why_len;
+            rc = get_pieces(st, col, SQL_C_WCHAR, 512, sizeof(SQLWCHAR), &raw,
+                            &out->null, why);
+        }
         if (rc == 0 && !out->null) {
             if (raw.len % sizeof(SQLWCHAR)) {
                 e2e_buf_printf(why, "SQL_C_WCHAR: %zu bytes is not a whole "
@@ -334,6 +365,23 @@ int e2e_get_cell(SQLHSTMT st, SQLUSMALLINT col, e2e_kind kind, size_t piece,
         return rc;
     }
     }
+}
+
+int e2e_get_cell(SQLHSTMT st, SQLUSMALLINT col, e2e_kind kind, size_t piece,
+                 e2e_cell *out, e2e_buf *why)
+{
+    e2e_buf_clear(&out->text);
+    out->null = false;
+    out->as_text = false;
+    out->truncated = false;
+    bool retry = false;
+    int rc = get_typed(st, col, kind, piece, out, &retry, why);
+    if (rc == 0 && retry) {
+        /* Nothing was transferred: the same column again, as text. */
+        rc = get_typed(st, col, K_TEXT, piece, out, &retry, why);
+        out->as_text = true;
+    }
+    return rc;
 }
 
 static int hexval(int c)
@@ -467,8 +515,16 @@ static bool parse_instant(const char *s, size_t len, instant *out)
         return false;
     }
     if (!digits_at(s, len, i, 2, &h) || i + 2 >= len || s[i + 2] != ':' ||
-        !digits_at(s, len, i + 3, 2, &mi) || i + 5 >= len || s[i + 5] != ':' ||
-        !digits_at(s, len, i + 6, 2, &se))
+        !digits_at(s, len, i + 3, 2, &mi))
+        return false;
+    /* ISO 8601 lets the seconds go ("2024-02-29 13:45"); SQLite's date
+    ** functions read it, and so does the oracle's stored text. */
+    se = 0;
+    if (i + 5 == len) {
+        out->secs = h * 3600 + mi * 60;
+        return true;
+    }
+    if (s[i + 5] != ':' || !digits_at(s, len, i + 6, 2, &se))
         return false;
     out->secs = h * 3600 + mi * 60 + se;
     i += 8;
@@ -519,6 +575,91 @@ bool e2e_cell_equal(e2e_kind kind, bool got_null, const char *got, size_t got_le
         break;
     }
     return got_len == want_len && (got_len == 0 || memcmp(got, want, got_len) == 0);
+}
+
+/* An oracle blob ("\x0aff"): its hex digits. */
+static bool oracle_blob(const char *s, size_t len, const char **hex, size_t *n)
+{
+    if (len < 2 || s[0] != '\\' || s[1] != 'x')
+        return false;
+    *hex = s + 2;
+    *n = len - 2;
+    return true;
+}
+
+/* Hex digits (any case) to bytes in `out`; false when they are not hex. */
+static bool unhex(const char *s, size_t len, e2e_buf *out)
+{
+    if (len % 2)
+        return false;
+    for (size_t i = 0; i < len; i += 2) {
+        int hi = hexval((unsigned char)s[i]), lo = hexval((unsigned char)s[i + 1]);
+        if (hi < 0 || lo < 0)
+            return false;
+        char c = (char)(hi * 16 + lo);
+        e2e_buf_add(out, &c, 1);
+    }
+    return true;
+}
+
+/* Both numbers, at least one of them not a plain integer, equal within the
+** tolerance: a REAL rendered by two programs ("6.0" and "6", "1e+300" and
+** "1.0e+300").  Text that merely looks numeric ("+5", "0012") is compared
+** by the plain rules, so integers must match digit for digit. */
+static bool real_equal(const char *a, size_t alen, const char *b, size_t blen)
+{
+    bool n1, n2;
+    const char *d1, *d2;
+    size_t k1, k2;
+    if (parse_int(a, alen, &n1, &d1, &k1) && parse_int(b, blen, &n2, &d2, &k2))
+        return false;
+    bool parsed = false;
+    return num_equal(a, alen, b, blen, &parsed) && parsed;
+}
+
+bool e2e_cell_match(e2e_kind kind, const e2e_cell *got, bool raw_binary,
+                    bool want_null, const char *want, size_t want_len)
+{
+    const char *g = got->text.ptr ? got->text.ptr : "";
+    size_t glen = got->text.len;
+    if (!e2e_dynamic || got->null || want_null)
+        return e2e_cell_equal(kind, got->null, g, glen, want_null, want, want_len);
+    e2e_kind k = got->as_text ? K_TEXT : kind;
+    if (got->truncated) {
+        /* 01S07: the typed value is the oracle's cut toward zero. */
+        double w, t;
+        if (!parse_double(want, want_len, &w) || !parse_double(g, glen, &t))
+            return false;
+        return trunc(w) == t;
+    }
+    if (e2e_cell_equal(k, false, g, glen, false, want, want_len))
+        return true;
+    const char *hex;
+    size_t nhex;
+    bool blob = oracle_blob(want, want_len, &hex, &nhex);
+    if (k == K_BINARY && raw_binary) {
+        /* SQL_C_BINARY bytes ("\x.." here) of a value that is no blob: the
+        ** bytes of its text, as sqlite3_column_blob() gives them. */
+        if (blob || glen < 2)
+            return false;
+        e2e_buf bytes = {0};
+        bool ok = unhex(g + 2, glen - 2, &bytes) &&
+                  ((bytes.len == want_len &&
+                    (want_len == 0 || memcmp(bytes.ptr, want, want_len) == 0)) ||
+                   real_equal(e2e_buf_str(&bytes), bytes.len, want, want_len));
+        e2e_buf_free(&bytes);
+        return ok;
+    }
+    if (blob) {
+        /* A blob delivered as characters: ODBC's hex digits. */
+        if (glen != nhex)
+            return false;
+        for (size_t i = 0; i < glen; i++)
+            if (tolower((unsigned char)g[i]) != tolower((unsigned char)hex[i]))
+                return false;
+        return true;
+    }
+    return real_equal(g, glen, want, want_len);
 }
 
 /* ------------------------------------------------------------------------ */

@@ -7,7 +7,9 @@
 ** (so the password corpus file opens) and every table is scanned in full,
 ** every column, in small batches, with the columns in reverse order; every
 ** text and binary byte handed out is read (so ASan sees any pointer past the
-** input); count_rows must agree with a clean scan.
+** input); count_rows must agree with a clean scan.  Views' SQL (rebuilt from
+** MSysQueries) is read whole, and foreign keys (MSysRelationships) must name
+** columns the table has.
 */
 #include <stdint.h>
 #include <stdlib.h>
@@ -36,10 +38,27 @@ static void touch_batch(const lt_batch *batch)
     }
 }
 
+static void check_table(const lt_table *t)
+{
+    if (t->query != NULL) {
+        lt_bytes q = {t->query, (uint32_t)strlen(t->query)};
+        touch(&q);
+    }
+    for (uint32_t k = 0; k < t->nforeign; k++) {
+        const lt_foreign_key *fk = &t->foreign[k];
+        if (fk->ref_table == NULL || fk->ncols == 0)
+            abort();
+        for (uint32_t c = 0; c < fk->ncols; c++)
+            if (fk->cols[c] >= t->ncols || fk->ref_cols[c] == NULL)
+                abort();
+    }
+}
+
 static void scan_table(lt_source *src, uint32_t ti)
 {
     const lt_table *t = &src->tables[ti];
-    if (t->error != NULL)
+    check_table(t);
+    if (t->error != NULL || t->query != NULL)
         return;
     lt_type *types = calloc(t->ncols + 1, sizeof *types);
     int16_t *scales = calloc(t->ncols + 1, sizeof *scales);

@@ -5,7 +5,9 @@
 ** every table that opens, columns in reverse order, in small batches, and
 ** read every text value.  A few flipped bytes can make a sheet millions of
 ** cells of nothing; a scan stops after MAX_BATCHES batches (the code paths
-** are the same) so the fuzzer keeps its pace.
+** are the same) so the fuzzer keeps its pace.  TypeGuessRows= takes 0..3
+** from the input's length; ranges of the first table's sheet, named from
+** its last bytes, are made and scanned too.
 **
 ** Included by one fuzz target each (its functions are static).
 */
@@ -68,16 +70,44 @@ done:
 typedef int (*fuzz_open_memory_fn)(const uint8_t *data, size_t size, const char *name, const lt_options *opts,
                                    lt_source **out, lt_error *err);
 
+/* "<first table without its $>$<range>", the range spelled from the
+** input's last bytes (well-formed or not), looked up and scanned. */
+static void scan_ranges(lt_source *src, const uint8_t *data, size_t size)
+{
+    if (src->ntables == 0 || size < 4 || src->reader->find_extra == NULL)
+        return;
+    const char *sheet = src->tables[0].name;
+    size_t n = strlen(sheet);
+    if (n > 0 && sheet[n - 1] == '$')
+        n--;
+    static const char alphabet[] = "ABCXZ0123456789:$'";
+    for (int k = 0; k < 3; k++) {
+        char name[600];
+        if (n > 500)
+            return;
+        memcpy(name, sheet, n);
+        size_t len = n;
+        name[len++] = '$';
+        for (size_t i = 0; i < 8 && i < size; i++)
+            name[len++] = alphabet[(data[size - 1 - i] + k) % (sizeof alphabet - 1)];
+        int64_t ti = lt_source_find_table(src, name, len);
+        if (ti >= 0)
+            scan_table(src, (uint32_t)ti);
+    }
+}
+
 static int fuzz_workbook(const uint8_t *data, size_t size, fuzz_open_memory_fn open_memory, const char *name)
 {
-    lt_option items[1] = {{"HDR", (size & 1) ? "Yes" : "No"}};
-    lt_options opts = {1, items};
+    static const char *const guess[] = {"0", "1", "2", "3"};
+    lt_option items[2] = {{"HDR", (size & 1) ? "Yes" : "No"}, {"TypeGuessRows", guess[(size >> 1) & 3]}};
+    lt_options opts = {2, items};
     lt_source *src = NULL;
     lt_error err;
     if (open_memory(data, size, name, &opts, &src, &err) != 0)
         return 0;
     for (uint32_t t = 0; t < src->ntables; t++)
         scan_table(src, t);
+    scan_ranges(src, data, size);
     src->reader->close(src);
     return 0;
 }

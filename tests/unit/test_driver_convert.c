@@ -407,7 +407,7 @@ static void test_double_to_char(void **state)
     check_double_text(123456789012345678901.0, false, "1.2345678901234568e+20");
     check_double_text(100, false, "100");
     check_double_text(0.1 + 0.2, false, "0.30000000000000004");
-    check_double_text(5e-324, false, "4.94065645841247e-324");
+    check_double_text(5e-324, false, "5e-324");      /* shortest, not %.15g */
     /* a REAL column holds its float widened exactly, and prints so */
     check_double_text((float)0.1, true, "0.10000000149011612");
     check_double_text((float)3.14159265, true, "3.1415927410125732");

@@ -169,9 +169,82 @@ static void test_concat(void **state)
     assert_rows("SELECT DISTINCT s || 'x' FROM nums WHERE i < 30 ORDER BY 1 LIMIT 3", "NULL;s0x;s10x");
 }
 
+/* lt_source.dialect: how the source's own engine compares text. */
+static void test_dialect_standard_sqlite(void **state)
+{
+    (void)state;
+    /* Standard and SQLite: bytes for comparisons, ASCII case folded by LIKE. */
+    for (int d = 0; d < 2; d++) {
+        source.base.dialect = d == 0 ? LT_DIALECT_STANDARD : LT_DIALECT_SQLITE;
+        assert_rows("SELECT id FROM people WHERE Name = 'alice'", "");
+        assert_rows("SELECT id FROM people WHERE Name LIKE 'ALICE'", "1");
+        assert_rows("SELECT id FROM people WHERE Name LIKE '\xC3\xA8ve'", ""); /* ASCII only */
+        assert_rows("SELECT id FROM people WHERE Name LIKE 'a*'", "");
+        assert_rows("SELECT id FROM people WHERE Name < 'c' ORDER BY id", "1;2;4;6;8");
+        assert_rows("SELECT id FROM people ORDER BY Name, id", "3;8;6;1;4;2;5;7");
+        assert_rows("SELECT MAX(Name) FROM people WHERE id IN (1, 2, 4)", "bob");
+        assert_rows("SELECT DISTINCT CASE WHEN id < 3 THEN 'Ab' ELSE 'aB' END FROM people", "Ab;aB");
+        assert_rows("SELECT CASE WHEN id < 3 THEN 'X' ELSE 'x' END, COUNT(*) FROM people "
+                    "GROUP BY CASE WHEN id < 3 THEN 'X' ELSE 'x' END", "X|2;x|6");
+        assert_rows("SELECT COUNT(DISTINCT CASE WHEN id < 3 THEN 'Ab' ELSE 'aB' END) FROM people", "2");
+    }
+}
+
+static void test_dialect_access(void **state)
+{
+    (void)state;
+    source.base.dialect = LT_DIALECT_ACCESS;
+    /* Comparisons ignore case, beyond ASCII too. */
+    assert_rows("SELECT id FROM people WHERE Name = 'alice'", "1");
+    assert_rows("SELECT id FROM people WHERE Name = '\xC3\xA8VE'", "7");
+    assert_rows("SELECT id FROM people WHERE Name <> 'ALICE' AND id < 3", "2");
+    assert_rows("SELECT id FROM people WHERE Name < 'c' ORDER BY id", "1;2;6;8");
+    assert_rows("SELECT id FROM people WHERE Name BETWEEN 'a' AND 'c' ORDER BY id", "1;2");
+    assert_rows("SELECT id FROM people WHERE Name IN ('ALICE', 'BOB') ORDER BY id", "1;2");
+    /* a list long enough for the hash set, which would compare bytes */
+    assert_rows("SELECT id FROM people WHERE Name IN ('ALICE', 'a1', 'a2', 'a3', 'a4', 'a5', "
+                "'a6', 'a7', 'a8', 'a9') ORDER BY id", "1");
+    assert_rows("SELECT NULLIF(Name, 'ALICE'), CASE Name WHEN 'alice' THEN 'yes' END "
+                "FROM people WHERE id = 1", "NULL|yes");
+    /* ORDER BY, MIN/MAX, DISTINCT and GROUP BY fold case too; a group
+    ** shows its first key as written. */
+    assert_rows("SELECT id FROM people ORDER BY Name, id", "3;8;6;1;2;4;5;7");
+    assert_rows("SELECT id FROM people ORDER BY Name DESC LIMIT 3", "7;5;4");
+    assert_rows("SELECT MAX(Name), MIN(Name) FROM people WHERE id IN (1, 2, 4)", "Carol|Alice");
+    assert_rows("SELECT DISTINCT CASE WHEN id < 3 THEN 'Ab' ELSE 'aB' END FROM people", "Ab");
+    assert_rows("SELECT CASE WHEN id < 3 THEN 'X' ELSE 'x' END, COUNT(*) FROM people "
+                "GROUP BY CASE WHEN id < 3 THEN 'X' ELSE 'x' END", "X|8");
+    assert_rows("SELECT kind, COUNT(*) FROM pets GROUP BY kind ORDER BY 1", "cat|2;dog|2;fish|2");
+    assert_rows("SELECT COUNT(DISTINCT CASE WHEN id < 3 THEN 'Ab' ELSE 'aB' END), "
+                "COUNT(DISTINCT Name) FROM people", "1|7");
+    assert_rows("SELECT id < 5, COUNT(DISTINCT CASE WHEN id < 3 THEN 'Ab' ELSE 'aB' END) "
+                "FROM people GROUP BY id < 5", "1|1;0|1");
+    /* LIKE: * ? # [list] [!list] beside % and _, any letter's case. */
+    assert_rows("SELECT id FROM people WHERE Name LIKE 'a*'", "1");
+    assert_rows("SELECT id FROM people WHERE Name LIKE 'A%'", "1");
+    assert_rows("SELECT id FROM people WHERE Name LIKE '?ob'", "2");
+    assert_rows("SELECT id FROM people WHERE Name LIKE '_OB'", "2");
+    assert_rows("SELECT id FROM people WHERE Name LIKE '###*'", "6");
+    assert_rows("SELECT id FROM people WHERE Name LIKE '#'", "");
+    assert_rows("SELECT id FROM people WHERE Name LIKE '[a-c]*' ORDER BY id", "1;2;4");
+    assert_rows("SELECT id FROM people WHERE Name LIKE '[!a-c]*' ORDER BY id", "5;6;7");
+    assert_rows("SELECT id FROM people WHERE Name LIKE '*[_]x'", "5");
+    assert_rows("SELECT id FROM people WHERE Name LIKE '*[%]'", "6");
+    assert_rows("SELECT id FROM people WHERE Name LIKE '\xC3\xA8VE'", "7");
+    assert_rows("SELECT id FROM people WHERE Name LIKE '[\xC3\xA8]*'", "7");
+    assert_rows("SELECT id FROM people WHERE Name LIKE '[ab'", ""); /* unclosed: a literal [ */
+    assert_rows("SELECT id FROM people WHERE Name LIKE 'dave!_x' ESCAPE '!'", "5");
+    assert_rows("SELECT id FROM people WHERE Name LIKE 'dave!*' ESCAPE '!'", "");
+    assert_error("SELECT id FROM people WHERE Name LIKE 'a!' ESCAPE '!'", "22025", "escape");
+    assert_rows("SELECT COUNT(*) FROM people WHERE Name NOT LIKE '*e*'", "4");
+    source.base.dialect = LT_DIALECT_STANDARD;
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup(test_dialect_standard_sqlite, setup_default),
+        cmocka_unit_test_setup(test_dialect_access, setup_default),
         cmocka_unit_test_setup(test_case, setup_default),
         cmocka_unit_test_setup(test_coalesce_nullif_iif, setup_default),
         cmocka_unit_test_setup(test_cast, setup_default),

@@ -434,9 +434,9 @@ static void test_errors(void **state)
     assert_error("SELECT x", "42S22", "no FROM clause");
     assert_error("SELECT *", "42000", "FROM");
     assert_error("SELECT nosuch(id) FROM people", "42000", "unknown function 'nosuch' (line 1, column 8)");
-    assert_error("SELECT a.id FROM people a RIGHT JOIN people b ON a.id = b.id", "42000",
-                 "RIGHT and FULL OUTER JOIN are not supported yet");
-    assert_error("SELECT 1 UNION SELECT 2", "42000", "UNION");
+    assert_error("SELECT a.id FROM people a RIGHT JOIN people b USING (nope)", "42S22",
+                 "USING column 'nope' is not in table 'b'");
+    assert_error("SELECT 1 UNION SELECT 2, 3", "42000", "UNION");
     assert_error("EXEC sp_who", "42000", "unsupported statement 'EXEC'");
     assert_error("", "42000", "empty statement");
     assert_error("SELECT 1 / 0", "22012", "division by zero");

@@ -84,6 +84,11 @@ static void test_numeric(void **state)
                 "3|-3|-2|7|2|1|2");
     assert_rows("SELECT ROUND(2.345, 2), ROUND(1234, -2), ROUND(-2.5), ROUND(2.5e0), ROUND(1.2345e0, 2), ROUND(1250, -2)",
                 "2.350|1200|-3.0|3|1.23|1300");
+    /* A DOUBLE rounds as its decimal form reads (SQLite does the same):
+    ** 2.675e0 is 2.67499999999999982… as a double, yet 2.68. */
+    assert_rows("SELECT ROUND(2.675e0, 2), ROUND(-9.075e0, 2), ROUND(0.535e0, 2), TRUNCATE(0.29e0, 2), "
+                "ROUND(0.49999999999999994e0), ROUND(1234.5e0, -2), ROUND(1e300, 2), ROUND(-0.4e0)",
+                "2.68|-9.08|0.54|0.29|1|1200|1e+300|-0");
     assert_rows("SELECT TRUNCATE(2.789, 1), TRUNCATE(-2.789e0, 1), TRUNCATE(1299, -2), {fn TRUNCATE(-1.5, 0)}, ROUND(9.99, 1)",
                 "2.700|-2.7|1200|-1.0|10.00");
     assert_rows("SELECT MOD(7, 3), MOD(-7, 3), {fn MOD(10, 4)}, MOD(7.5, 2)", "1|-1|2|1.5");

@@ -96,7 +96,7 @@ static lt_column pets_cols[] = {
 
 typedef struct test_source {
     lt_source base;
-    lt_table tables[6];
+    lt_table tables[16];     /* 0-5 tables; views from 6 (source_add_views) */
     uint32_t scans;          /* scan_open calls */
     uint32_t table_ncols[6]; /* per table, the last scan's columns and predicates */
     uint32_t table_npreds[6];
@@ -348,7 +348,8 @@ static void ts_close(lt_source *src)
 }
 
 static const lt_reader test_reader = {
-    "test", NULL, NULL, ts_close, ts_scan_open, ts_scan_next, ts_scan_close, NULL,
+    .name = "test", .close = ts_close, .scan_open = ts_scan_open, .scan_next = ts_scan_next,
+    .scan_close = ts_scan_close,
 };
 
 /* The same reader with count_rows: people, empty and nums are counted. */
@@ -361,7 +362,8 @@ static int64_t ts_count_rows(lt_source *base, uint32_t table, lt_error *err)
 }
 
 static const lt_reader test_counting_reader = {
-    "test", NULL, NULL, ts_close, ts_scan_open, ts_scan_next, ts_scan_close, ts_count_rows,
+    .name = "test", .close = ts_close, .scan_open = ts_scan_open, .scan_next = ts_scan_next,
+    .scan_close = ts_scan_close, .count_rows = ts_count_rows,
 };
 
 static test_source source;
@@ -387,6 +389,43 @@ static void source_init(uint32_t batch_rows, bool exact_eq)
                                   .row_estimate = NPETS};
     source.batch_rows = batch_rows;
     source.exact_eq = exact_eq;
+}
+
+/* Views (lt_table.query), as a reader of a database with views gives them:
+**   adults        id, who, age of People aged 30 or more
+**   pet_owners    (owner_name, n): owners and their pet counts (a column list)
+**   old adults    a view over a view, its name with a space
+**   loop1, loop2  each reading the other
+**   broken        a query that does not parse
+**   unreadable    a view the reader could not read (error set)
+**   self          reads itself */
+static lt_column pet_owner_cols[] = {
+    {"owner_name", LT_NULL, 0, 0, true, false, ""},
+    {"n", LT_NULL, 0, 0, true, false, ""},
+};
+
+static inline void source_add_views(void)
+{
+    lt_table *t = source.tables;
+    t[6] = (lt_table){.name = "adults", .kind = "VIEW", .row_estimate = -1,
+                      .query = "SELECT id, Name AS who, age FROM People WHERE age >= 30"};
+    t[7] = (lt_table){.name = "pet_owners", .kind = "VIEW", .ncols = 2, .cols = pet_owner_cols,
+                      .row_estimate = -1,
+                      .query = "SELECT p.Name, COUNT(*) FROM People p JOIN pets ON pets.owner = p.id "
+                               "GROUP BY p.Name ORDER BY 1"};
+    t[8] = (lt_table){.name = "old adults", .kind = "VIEW", .row_estimate = -1,
+                      .query = "SELECT who FROM adults WHERE age > 30"};
+    t[9] = (lt_table){.name = "loop1", .kind = "VIEW", .row_estimate = -1,
+                      .query = "SELECT * FROM loop2"};
+    t[10] = (lt_table){.name = "loop2", .kind = "VIEW", .row_estimate = -1,
+                       .query = "SELECT * FROM loop1"};
+    t[11] = (lt_table){.name = "broken", .kind = "VIEW", .row_estimate = -1,
+                       .query = "SELECT FROM WHERE"};
+    t[12] = (lt_table){.name = "unreadable", .kind = "VIEW", .row_estimate = -1,
+                       .query = "SELECT 1", .error = "the view uses a function Lector lacks"};
+    t[13] = (lt_table){.name = "self", .kind = "VIEW", .row_estimate = -1,
+                       .query = "SELECT * FROM self"};
+    source.base.ntables = 14;
 }
 
 static int setup_default(void **state)

@@ -78,6 +78,9 @@ static void print_expr(const sql_expr *e, char *out, size_t cap)
     case SQL_E_FUNC:    put(out, cap, "%s", e->name); if (e->star) put(out, cap, "%s", " *"); break;
     case SQL_E_CASE:    put(out, cap, "%s", "case"); break;
     case SQL_E_CAST:    put(out, cap, "%s", "cast"); break;
+    case SQL_E_SUBQUERY: put(out, cap, "%s", "sub"); break;
+    case SQL_E_EXISTS:  put(out, cap, "%s", e->negated ? "notexists" : "exists"); break;
+    case SQL_E_IN_SELECT: put(out, cap, "%s", e->negated ? "notinsel" : "insel"); break;
     default: break;
     }
     uint32_t n = sql_expr_nchildren(e);
@@ -313,6 +316,63 @@ static void test_select_shape(void **state)
     assert_string_equal(s->from->alias, "x");
 }
 
+static void test_composition(void **state)
+{
+    (void)state;
+    /* Derived tables, with a column list. */
+    sql_select *s = parse("SELECT * FROM (SELECT a, b FROM t WHERE a > ? ORDER BY a LIMIT 3) AS d (x, y) "
+                          "JOIN ((SELECT 1 AS k)) e ON d.x = e.k");
+    if (s == NULL)
+        fail_msg("%s", err.message);
+    assert_int_equal(s->nfrom, 2);
+    assert_non_null(s->from[0].sub);
+    assert_null(s->from[0].name);
+    assert_string_equal(s->from[0].alias, "d");
+    assert_int_equal(s->from[0].ncolnames, 2);
+    assert_string_equal(s->from[0].colnames[1], "y");
+    assert_int_equal(s->from[0].sub->norder, 1);
+    assert_non_null(s->from[0].sub->limit);
+    assert_string_equal(s->from[1].alias, "e");
+    assert_int_equal(s->nparams, 1);
+    /* Set operations: INTERSECT binds tighter, ORDER BY/LIMIT of the whole. */
+    s = parse("SELECT a FROM t UNION ALL SELECT b FROM u INTERSECT SELECT c FROM v EXCEPT "
+              "(SELECT d FROM w LIMIT 1) ORDER BY 1 LIMIT 5");
+    if (s == NULL)
+        fail_msg("%s", err.message);
+    assert_int_equal(s->setop, SQL_SET_EXCEPT);
+    assert_int_equal(s->norder, 1);
+    assert_non_null(s->limit);
+    assert_int_equal(s->lhs->setop, SQL_SET_UNION_ALL);
+    assert_int_equal(s->lhs->rhs->setop, SQL_SET_INTERSECT);
+    assert_int_equal(s->lhs->lhs->setop, SQL_SET_NONE);
+    assert_int_equal(s->rhs->setop, SQL_SET_NONE);
+    assert_non_null(s->rhs->limit);
+    assert_int_equal(s->column, 69);
+    s = parse("(SELECT 1) UNION DISTINCT SELECT 2");
+    assert_non_null(s);
+    assert_int_equal(s->setop, SQL_SET_UNION);
+    /* Subqueries. */
+    assert_expr("a IN (SELECT b FROM u) AND NOT EXISTS (SELECT 1) OR a NOT IN (SELECT c FROM v)",
+                "(or (and (insel a (sub)) (not (exists (sub)))) (notinsel a (sub)))");
+    assert_expr("(SELECT MAX(b) FROM u) + 1 > a", "(> (+ (sub) 1) a)");
+    /* Joins. */
+    s = parse("SELECT * FROM a RIGHT JOIN b ON a.i = b.i FULL OUTER JOIN c USING (i, j) "
+              "NATURAL LEFT JOIN d NATURAL JOIN e RIGHT OUTER JOIN f ON TRUE");
+    if (s == NULL)
+        fail_msg("%s", err.message);
+    static const sql_join joins[] = {SQL_JOIN_NONE, SQL_JOIN_RIGHT, SQL_JOIN_FULL, SQL_JOIN_LEFT,
+                                     SQL_JOIN_INNER, SQL_JOIN_RIGHT};
+    assert_int_equal(s->nfrom, 6);
+    for (uint32_t i = 0; i < 6; i++)
+        assert_int_equal(s->from[i].join, joins[i]);
+    assert_int_equal(s->from[2].nusing, 2);
+    assert_string_equal(s->from[2].using_cols[1], "j");
+    assert_null(s->from[2].on);
+    assert_true(s->from[3].natural);
+    assert_true(s->from[4].natural);
+    assert_non_null(s->from[5].on);
+}
+
 static void test_errors(void **state)
 {
     (void)state;
@@ -339,8 +399,10 @@ static void test_errors(void **state)
     assert_parse_error("SELECT DATE 'x'", "22007",
                        "invalid DATE literal at line 1, column 13: 'x' is not a date (YYYY-MM-DD)");
     assert_parse_error("SELECT 1e999", "42000", "syntax error at line 1, column 8: number out of range '1e999'");
-    assert_parse_error("SELECT a FROM t WHERE a IN (SELECT 1)", "42000",
-                       "syntax error at line 1, column 29: subqueries are not supported yet");
+    assert_parse_error("SELECT a FROM t WHERE a IN (SELECT 1", "42000",
+                       "syntax error at line 1, column 37: expected ')' after the subquery at end of input");
+    assert_parse_error("SELECT a FROM t WHERE EXISTS 1", "42000",
+                       "syntax error at line 1, column 30: expected '(SELECT' after EXISTS near '1'");
     assert_parse_error("SELECT CASE WHEN a THEN 1", "42000",
                        "syntax error at line 1, column 26: expected END at end of input");
     assert_parse_error("SELECT CAST(a AS)", "42000", "syntax error at line 1, column 17: expected a type name near ')'");
@@ -349,12 +411,14 @@ static void test_errors(void **state)
                        "syntax error at line 1, column 16: expected a field name and FROM (EXTRACT(YEAR FROM x)) near 'YEAR'");
     assert_parse_error("SELECT TRIM(LEADING a)", "42000", "syntax error at line 1, column 22: expected FROM near ')'");
     assert_parse_error("SELECT LEFT", "42000", "syntax error at line 1, column 8: expected an expression near 'LEFT'");
-    assert_parse_error("SELECT a FROM t FULL JOIN u ON 1 = 1", "42000",
-                       "syntax error at line 1, column 17: RIGHT and FULL OUTER JOIN are not supported yet");
-    assert_parse_error("SELECT a FROM t NATURAL JOIN u", "42000",
-                       "syntax error at line 1, column 17: NATURAL JOIN is not supported yet");
-    assert_parse_error("SELECT a FROM t JOIN u USING (a)", "42000",
-                       "syntax error at line 1, column 24: JOIN ... USING is not supported yet");
+    assert_parse_error("SELECT a FROM t FULL u ON 1 = 1", "42000",
+                       "syntax error at line 1, column 22: expected JOIN near 'u'");
+    assert_parse_error("SELECT a FROM t NATURAL CROSS JOIN u", "42000",
+                       "syntax error at line 1, column 25: expected JOIN, INNER, LEFT, RIGHT or FULL after NATURAL near 'CROSS'");
+    assert_parse_error("SELECT a FROM t JOIN u USING a", "42000",
+                       "syntax error at line 1, column 30: expected '(' after USING near 'a'");
+    assert_parse_error("SELECT a FROM t JOIN u USING (a,)", "42000",
+                       "syntax error at line 1, column 33: expected a column name near ')'");
     assert_parse_error("SELECT a FROM t JOIN u", "42000", "syntax error at line 1, column 23: expected ON at end of input");
     assert_parse_error("SELECT a FROM t LEFT u", "42000", "syntax error at line 1, column 22: expected JOIN near 'u'");
     assert_parse_error("SELECT a FROM {oj t LEFT OUTER JOIN u ON 1 = 1", "42000",
@@ -366,8 +430,12 @@ static void test_errors(void **state)
                        "syntax error at line 1, column 28: expected an expression at end of input");
     assert_parse_error("SELECT a FROM t HAVING", "42000",
                        "syntax error at line 1, column 23: expected an expression at end of input");
-    assert_parse_error("SELECT a FROM (SELECT 1) x", "42000",
-                       "syntax error at line 1, column 15: derived tables (subqueries in FROM) and parenthesized joins are not supported yet");
+    assert_parse_error("SELECT a FROM (SELECT 1)", "42000",
+                       "syntax error at line 1, column 15: a derived table needs an alias: (SELECT ...) AS name");
+    assert_parse_error("SELECT a FROM (t JOIN u ON 1 = 1)", "42000",
+                       "syntax error at line 1, column 15: parenthesized joins are not supported yet");
+    assert_parse_error("SELECT a FROM (SELECT 1) AS x (", "42000",
+                       "syntax error at line 1, column 32: expected a column name at end of input");
     assert_parse_error("SELECT a FROM s.t", "42000",
                        "syntax error at line 1, column 16: qualified table names (schema.table) are not supported yet");
     assert_parse_error("SELECT {oj x}", "42000", "syntax error at line 1, column 9: this ODBC escape is not supported yet");
@@ -375,14 +443,20 @@ static void test_errors(void **state)
                        "syntax error at line 1, column 14: TOP ... PERCENT is not supported yet");
     assert_parse_error("SELECT TOP 1 a FROM t LIMIT 2", "42000",
                        "syntax error at line 1, column 23: TOP and LIMIT cannot be used together");
-    assert_parse_error("SELECT 1 UNION SELECT 2", "42000",
-                       "syntax error at line 1, column 10: UNION, EXCEPT and INTERSECT are not supported yet");
+    assert_parse_error("SELECT 1 EXCEPT ALL SELECT 2", "42000",
+                       "syntax error at line 1, column 17: EXCEPT ALL and INTERSECT ALL are not supported yet");
+    assert_parse_error("SELECT 1 UNION", "42000",
+                       "syntax error at line 1, column 15: expected SELECT at end of input");
+    assert_parse_error("(SELECT 1 ORDER BY 1) ORDER BY 1", "42000",
+                       "syntax error at line 1, column 23: ORDER BY given twice for the same query");
+    assert_parse_error("SELECT 1 UNION SELECT 2 LIMIT 1 LIMIT 2", "42000",
+                       "syntax error at line 1, column 33: expected end of statement near 'LIMIT'");
     assert_parse_error("WITH x AS (SELECT 1) SELECT 1", "42000",
                        "syntax error at line 1, column 1: WITH (common table expressions) is not supported yet");
     assert_parse_error("SHOW TABLES", "42000",
                        "syntax error at line 1, column 1: unsupported statement 'SHOW': Lector runs SELECT queries only");
     assert_parse_error("   ", "42000", "syntax error: empty statement");
-    assert_parse_error("(SELECT 1)", "42000", "syntax error at line 1, column 1: expected SELECT near '('");
+    assert_parse_error("(1)", "42000", "syntax error at line 1, column 2: expected SELECT near '1'");
 }
 
 static void test_read_only(void **state)
@@ -452,6 +526,7 @@ int main(void)
         cmocka_unit_test(test_literals),
         cmocka_unit_test(test_conditionals_and_calls),
         cmocka_unit_test(test_select_shape),
+        cmocka_unit_test(test_composition),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_read_only),
         cmocka_unit_test(test_depth_limit),

@@ -2,7 +2,7 @@
 ** test_xls_build.h — building small .xls files in memory for the tests: BIFF
 ** records into a workbook stream, and the stream into a compound file
 ** (version 3, 512-byte sectors) with its sectors in order, scattered, or in
-** the mini stream.  Header-only: each test includes it once.
+** the mini stream.  Header-only: each test includes it once (static inline: a test uses what it needs).
 */
 #ifndef TEST_XLS_BUILD_H
 #define TEST_XLS_BUILD_H
@@ -16,7 +16,7 @@ typedef struct xb {
     size_t len, cap;
 } xb;
 
-static void xb_put(xb *b, const void *data, size_t n)
+static inline void xb_put(xb *b, const void *data, size_t n)
 {
     if (b->len + n > b->cap) {
         size_t cap = b->cap ? b->cap : 256;
@@ -30,25 +30,25 @@ static void xb_put(xb *b, const void *data, size_t n)
     b->len += n;
 }
 
-static void xb_u8(xb *b, unsigned v)
+static inline void xb_u8(xb *b, unsigned v)
 {
     uint8_t x = (uint8_t)v;
     xb_put(b, &x, 1);
 }
 
-static void xb_u16(xb *b, unsigned v)
+static inline void xb_u16(xb *b, unsigned v)
 {
     xb_u8(b, v & 0xFF);
     xb_u8(b, (v >> 8) & 0xFF);
 }
 
-static void xb_u32(xb *b, uint32_t v)
+static inline void xb_u32(xb *b, uint32_t v)
 {
     xb_u16(b, v & 0xFFFF);
     xb_u16(b, v >> 16);
 }
 
-static void xb_f64(xb *b, double d)
+static inline void xb_f64(xb *b, double d)
 {
     uint64_t u;
     memcpy(&u, &d, 8);
@@ -56,21 +56,21 @@ static void xb_f64(xb *b, double d)
     xb_u32(b, (uint32_t)(u >> 32));
 }
 
-static void xb_set32(xb *b, size_t at, uint32_t v)
+static inline void xb_set32(xb *b, size_t at, uint32_t v)
 {
     for (int i = 0; i < 4; i++)
         b->p[at + (size_t)i] = (uint8_t)(v >> (8 * i));
 }
 
 /* A record: type, then the bytes of `data`. */
-static void xb_rec(xb *s, unsigned type, const xb *data)
+static inline void xb_rec(xb *s, unsigned type, const xb *data)
 {
     xb_u16(s, type);
     xb_u16(s, (unsigned)data->len);
     xb_put(s, data->p, data->len);
 }
 
-static void xb_free(xb *b)
+static inline void xb_free(xb *b)
 {
     free(b->p);
     memset(b, 0, sizeof *b);
@@ -78,7 +78,7 @@ static void xb_free(xb *b)
 
 /* ---- common records ------------------------------------------------------ */
 
-static void xb_bof(xb *s, unsigned vers, unsigned dt)
+static inline void xb_bof(xb *s, unsigned vers, unsigned dt)
 {
     xb d = {0};
     xb_u16(&d, vers);
@@ -89,13 +89,13 @@ static void xb_bof(xb *s, unsigned vers, unsigned dt)
     xb_free(&d);
 }
 
-static void xb_empty(xb *s, unsigned type)
+static inline void xb_empty(xb *s, unsigned type)
 {
     xb d = {0};
     xb_rec(s, type, &d);
 }
 
-static void xb_u16rec(xb *s, unsigned type, unsigned v)
+static inline void xb_u16rec(xb *s, unsigned type, unsigned v)
 {
     xb d = {0};
     xb_u16(&d, v);
@@ -104,7 +104,7 @@ static void xb_u16rec(xb *s, unsigned type, unsigned v)
 }
 
 /* XF record whose number format is `ifmt` (BIFF5 and BIFF8: offset 2). */
-static void xb_xf(xb *s, unsigned ifmt)
+static inline void xb_xf(xb *s, unsigned ifmt)
 {
     xb d = {0};
     xb_u16(&d, 0);
@@ -116,7 +116,7 @@ static void xb_xf(xb *s, unsigned ifmt)
 }
 
 /* FORMAT: BIFF8 with an 8-bit XLUnicodeString, BIFF5 with a byte count. */
-static void xb_format(xb *s, unsigned id, const char *fmt, int biff8)
+static inline void xb_format(xb *s, unsigned id, const char *fmt, int biff8)
 {
     xb d = {0};
     xb_u16(&d, id);
@@ -133,7 +133,7 @@ static void xb_format(xb *s, unsigned id, const char *fmt, int biff8)
 
 /* BOUNDSHEET with an 8-bit name (BIFF8 when biff8); returns the offset of
 ** its lbPlyPos to patch. */
-static size_t xb_boundsheet(xb *s, const char *name, unsigned hidden, unsigned dt, int biff8)
+static inline size_t xb_boundsheet(xb *s, const char *name, unsigned hidden, unsigned dt, int biff8)
 {
     xb d = {0};
     xb_u32(&d, 0);
@@ -149,7 +149,7 @@ static size_t xb_boundsheet(xb *s, const char *name, unsigned hidden, unsigned d
     return at;
 }
 
-static void xb_number(xb *s, unsigned row, unsigned col, unsigned xf, double v)
+static inline void xb_number(xb *s, unsigned row, unsigned col, unsigned xf, double v)
 {
     xb d = {0};
     xb_u16(&d, row);
@@ -160,7 +160,7 @@ static void xb_number(xb *s, unsigned row, unsigned col, unsigned xf, double v)
     xb_free(&d);
 }
 
-static void xb_rk(xb *s, unsigned row, unsigned col, unsigned xf, uint32_t rk)
+static inline void xb_rk(xb *s, unsigned row, unsigned col, unsigned xf, uint32_t rk)
 {
     xb d = {0};
     xb_u16(&d, row);
@@ -171,7 +171,7 @@ static void xb_rk(xb *s, unsigned row, unsigned col, unsigned xf, uint32_t rk)
     xb_free(&d);
 }
 
-static void xb_labelsst(xb *s, unsigned row, unsigned col, uint32_t i)
+static inline void xb_labelsst(xb *s, unsigned row, unsigned col, uint32_t i)
 {
     xb d = {0};
     xb_u16(&d, row);
@@ -183,7 +183,7 @@ static void xb_labelsst(xb *s, unsigned row, unsigned col, uint32_t i)
 }
 
 /* LABEL: BIFF8 with an 8-bit XLUnicodeString, BIFF5 with code-page bytes. */
-static void xb_label(xb *s, unsigned row, unsigned col, const char *text, int biff8)
+static inline void xb_label(xb *s, unsigned row, unsigned col, const char *text, int biff8)
 {
     xb d = {0};
     xb_u16(&d, row);
@@ -197,7 +197,7 @@ static void xb_label(xb *s, unsigned row, unsigned col, const char *text, int bi
     xb_free(&d);
 }
 
-static void xb_boolerr(xb *s, unsigned row, unsigned col, unsigned v, unsigned is_error)
+static inline void xb_boolerr(xb *s, unsigned row, unsigned col, unsigned v, unsigned is_error)
 {
     xb d = {0};
     xb_u16(&d, row);
@@ -211,7 +211,7 @@ static void xb_boolerr(xb *s, unsigned row, unsigned col, unsigned v, unsigned i
 
 /* FORMULA with a cached result: kind 'n' number, 's' string (a STRING
 ** record must follow), 'b' boolean, 'e' error, 'E' empty string. */
-static void xb_formula(xb *s, unsigned row, unsigned col, unsigned xf, char kind, double num, unsigned v)
+static inline void xb_formula(xb *s, unsigned row, unsigned col, unsigned xf, char kind, double num, unsigned v)
 {
     xb d = {0};
     xb_u16(&d, row);
@@ -234,7 +234,7 @@ static void xb_formula(xb *s, unsigned row, unsigned col, unsigned xf, char kind
     xb_free(&d);
 }
 
-static void xb_string8(xb *s, const char *text)
+static inline void xb_string8(xb *s, const char *text)
 {
     xb d = {0};
     xb_u16(&d, (unsigned)strlen(text));
@@ -248,7 +248,7 @@ static void xb_string8(xb *s, const char *text)
 
 enum { XB_CONTIGUOUS, XB_SCATTERED, XB_MINI };
 
-static void xb_dir_entry(xb *f, const char *name, unsigned type, uint32_t child,
+static inline void xb_dir_entry(xb *f, const char *name, unsigned type, uint32_t child,
                          uint32_t start, uint32_t size)
 {
     size_t n = strlen(name);
@@ -272,7 +272,7 @@ static void xb_dir_entry(xb *f, const char *name, unsigned type, uint32_t child,
 ** sector 0 the FAT, 1 the directory, 2 the mini FAT (XB_MINI), then data.
 ** XB_SCATTERED writes the stream's sectors in reverse order.
 */
-static void xb_cfb(xb *f, const char *name, const uint8_t *data, size_t len, int layout)
+static inline void xb_cfb(xb *f, const char *name, const uint8_t *data, size_t len, int layout)
 {
     uint32_t fat[128];
     for (int i = 0; i < 128; i++)

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "reader.h"
+#include "support/corpus.h"
 #include "xlsb/xlsb.h"
 #include "xlsb/xlsb_internal.h"
 #include "test_xlsb_build.h"
@@ -613,6 +614,88 @@ static void test_workbook(void **state)
     free(wb.p);
 }
 
+/* Table `name` (looked up as a query names it) as "v|v;v|v", NULL as "-",
+** a value of another type than its column's (TypeGuessRows) with "[t]". */
+static void table_text(lt_source *src, const char *name, char *out, size_t cap)
+{
+    lt_error err;
+    int64_t ti = lt_source_find_table_err(src, name, strlen(name), &err);
+    if (ti < 0)
+        fail_msg("%s: %s", name, err.message);
+    const lt_table *t = &src->tables[ti];
+    ts_result res;
+    ts_scan(src, (uint32_t)ti, 3, &res);
+    if (!res.ok)
+        fail_msg("%s: %s", name, res.message);
+    size_t n = 0;
+    out[0] = '\0';
+    for (size_t r = 0; r < res.rows.n; r++)
+        for (size_t c = 0; c < res.rows.rows[r].n; c++) {
+            const ts_cell *cell = &res.rows.rows[r].cells[c];
+            n += (size_t)snprintf(out + n, cap - n, "%s%s", c ? "|" : r ? ";" : "", cell->null ? "-" : cell->text);
+            if (!cell->null && cell->type != t->cols[c].type)
+                n += (size_t)snprintf(out + n, cap - n, "[%d]", (int)cell->type);
+        }
+    ts_result_free(&res);
+}
+
+/* Ranges named in a query, and TypeGuessRows, on the workbook above. */
+static void test_ranges(void **state)
+{
+    (void)state;
+    tbuf wb;
+    build_workbook(&wb);
+    lt_option no[2] = {{"HDR", "No"}, {"TypeGuessRows", "0"}};
+    lt_options opts = {2, no};
+    lt_source *src;
+    lt_error err;
+    if (lt_xlsb_open_memory(wb.p, wb.len, "unit.xlsb", &opts, &src, &err) != 0)
+        fail_msg("%s", err.message);
+    char buf[512];
+    uint32_t listed = src->ntables;
+    table_text(src, "Data$B2:C3", buf, sizeof buf);
+    assert_string_equal(buf, "Hello|World;2023-03-15 12:00:00|-");
+    table_text(src, "Data$D:D", buf, sizeof buf);
+    assert_string_equal(buf, "-;42;TRUE;-;3.5");
+    table_text(src, "'Data'$C5:D", buf, sizeof buf);
+    assert_string_equal(buf, "inl\xc3\xafne|3.5");
+    int64_t ti = lt_source_find_table(src, "Data$A1:A1", 10);
+    assert_true(ti >= listed);
+    assert_int_equal(src->tables[ti].ncols, 1);
+    assert_int_equal(src->tables[ti].row_estimate, 0);
+    table_text(src, "Data$A1:A1", buf, sizeof buf);
+    assert_string_equal(buf, "");
+    assert_int_equal(lt_source_find_table(src, "data$a1:a1", 10), ti);
+    assert_int_equal(src->ntables, listed);
+    assert_int_equal(lt_source_find_table_err(src, "Data$B2:C1048577", 16, &err), -1);
+    assert_string_equal(err.sqlstate, "42S02");
+    assert_non_null(strstr(err.message, "outside the sheet"));
+    assert_int_equal(lt_source_find_table_err(src, "Data$B2:", 8, &err), -1);
+    assert_non_null(strstr(err.message, "Data$B2:"));
+    /* a chart sheet has no cells to take a range of */
+    assert_int_equal(lt_source_find_table_err(src, "Chart$A1:B2", 11, &err), -1);
+    assert_string_equal(err.sqlstate, "42S02");
+    src->reader->close(src);
+
+    /* HDR=Yes and TypeGuessRows=1: row 2 the header, D typed from row 3's
+    ** TRUE alone; row 5's 3.5 comes as a DOUBLE, not NULL. */
+    lt_option guess[1] = {{"TypeGuessRows", "1"}};
+    opts.count = 1;
+    opts.items = guess;
+    assert_int_equal(lt_xlsb_open_memory(wb.p, wb.len, "unit.xlsb", &opts, &src, &err), 0);
+    ti = lt_source_find_table(src, "Data$A1:D", 9);
+    assert_true(ti >= 0);
+    assert_string_equal(src->tables[ti].cols[3].name, "F4");
+    table_text(src, "Data$A2:D", buf, sizeof buf);
+    assert_string_equal(buf, "-|2023-03-15 12:00:00|-|1;-|-|-|-;-|-|inl\xc3\xafne|3.5[3]");
+    ti = lt_source_find_table(src, "Data$A2:D", 9);
+    assert_int_equal(src->tables[ti].cols[3].type, LT_BOOL);
+    assert_string_equal(src->tables[ti].cols[3].name, "42");
+    assert_int_equal(src->tables[ti].cols[1].type, LT_TIMESTAMP);
+    src->reader->close(src);
+    free(wb.p);
+}
+
 /* A sheet much larger than the stream's window: 60,000 rows of a number
 ** and an inline string, read in batches of 1,000 and of 7 (cells that
 ** cross a batch and a window boundary alike). */
@@ -716,6 +799,7 @@ int main(void)
         cmocka_unit_test(test_zip_lies),
         cmocka_unit_test(test_zip64),
         cmocka_unit_test(test_workbook),
+        cmocka_unit_test(test_ranges),
         cmocka_unit_test(test_shared_strings),
         cmocka_unit_test(test_long_sheet),
     };

@@ -1,0 +1,572 @@
+/*
+** exec_subquery.c — queries inside queries: the rows of a derived table, a
+** view or a compound's side (sql_op_subquery), and the value of a subquery
+** in an expression (sql_eval_subquery).
+**
+** A sub-query is a bound query of its own, so it runs as an execution of
+** its own (sql_exec: its slots, its operator tree) sharing the statement's
+** parameters, cancel flag and clock.  sql_op_subquery wraps that tree as
+** an operator: its chunks pass through without copying, only the columns
+** asked for, converted when the enclosing query reads them as another type
+** (a UNION's shared type).
+**
+** Subqueries in expressions: an uncorrelated one (no outer values) runs
+** once per execution, the first time it is evaluated, and its result is
+** kept: the scalar value, whether a row exists, or the set of values IN
+** looks up (a hash set of the values read as the comparison's type).  A
+** correlated one is run again for each row evaluated, with that row's
+** outer values bound as the sub-query's constants (SQL_E_OUTER): a plain
+** nested-loop re-execution, correct for any shape but as slow as the outer
+** row count times the sub-query; consecutive rows with the same outer
+** values reuse the last result.
+*/
+#include "exec.h"
+#include "value.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------------ */
+/* The sub-query operator                                                    */
+/* ------------------------------------------------------------------------ */
+
+typedef struct sub_op {
+    sql_operator base;
+    sql_exec sx;              /* the sub-query's execution */
+    bool live;
+    sql_operator *top;
+    uint32_t ncols;
+    const uint32_t *cols;     /* NULL: 0 .. ncols-1 */
+    const sql_type *types;    /* NULL: as they come */
+    lt_batch shell;           /* the columns handed out */
+    lt_vector *conv;          /* per column: converted values */
+    lt_vector *untag;         /* per column: tagged rows read as the column's type */
+    lt_arena text;            /* converted text, reset per chunk */
+} sub_op;
+
+static int oom(lt_error *err)
+{
+    return lt_error_set(err, "HY001", "out of memory for a subquery");
+}
+
+static bool same_type(const lt_vector *v, const sql_type *t)
+{
+    lt_type want = t->type == LT_NULL ? LT_TEXT : t->type;
+    return v->type == want && (want != LT_DECIMAL || v->scale == t->scale);
+}
+
+/* Column c of the chunk, converted to types[c]. */
+static int convert_column(sub_op *s, uint32_t c, const lt_vector *src, const uint32_t *sel,
+                          uint32_t n, lt_error *err)
+{
+    static const sql_type as_text = {LT_TEXT, 0, 0, true};
+    lt_arena *a = &s->sx.arena;
+    const sql_type *t = &s->types[c];
+    lt_type want = t->type == LT_NULL ? LT_TEXT : t->type;
+    if (s->conv[c].nulls == NULL &&
+        sql_vector_alloc(a, &s->conv[c], want, want == LT_DECIMAL ? t->scale : 0, LT_BATCH_ROWS) != 0)
+        return oom(err);
+    if (src->tags != NULL) {
+        if (s->untag[c].nulls == NULL &&
+            sql_vector_alloc(a, &s->untag[c], src->type, src->scale, LT_BATCH_ROWS) != 0)
+            return oom(err);
+        sql_vector_untag(&s->untag[c], src, sel, n);
+        src = &s->untag[c];
+    }
+    if (src->type == LT_NULL) {
+        for (uint32_t i = 0; i < n; i++)
+            s->conv[c].nulls[sel[i]] = 1;
+        return 0;
+    }
+    if (want == LT_TEXT)
+        return sql_cast_vector(src, sel, n, &as_text, false, &s->conv[c], &s->text, err);
+    return sql_convert_vector(src, sel, n, &s->conv[c], err);
+}
+
+static int sub_next(sql_operator *op, sql_chunk *out, lt_error *err)
+{
+    sub_op *s = (sub_op *)op;
+    sql_chunk in;
+    out->batch = &s->shell;
+    out->sel = NULL;
+    out->n = 0;
+    s->shell.count = 0;
+    if (sql_next(s->top, &in, err) != 0)
+        return -1;
+    if (in.n == 0)
+        return 0;
+    const uint32_t *sel = in.sel ? in.sel : s->sx.identity;
+    lt_arena_reset(&s->text);
+    for (uint32_t c = 0; c < s->ncols; c++) {
+        const lt_vector *src = &in.batch->cols[s->cols ? s->cols[c] : c];
+        if (s->types != NULL && !same_type(src, &s->types[c])) {
+            if (convert_column(s, c, src, sel, in.n, err) != 0)
+                return -1;
+            s->shell.cols[c] = s->conv[c];
+        } else {
+            s->shell.cols[c] = *src;
+        }
+    }
+    s->shell.count = in.batch->count;
+    s->shell.capacity = in.batch->capacity;
+    out->sel = in.sel;
+    out->n = in.n;
+    return 0;
+}
+
+static void sub_close(sql_operator *op)
+{
+    sub_op *s = (sub_op *)op;
+    sql_close(s->top);
+    if (s->live)
+        sql_exec_free(&s->sx);
+    lt_arena_free(&s->text);
+    free(s);
+}
+
+int sql_op_subquery(sql_exec *ex, sql_query *q, const lt_value *outer, const uint32_t *cols,
+                    uint32_t ncols, const sql_type *types, sql_operator **out, lt_error *err)
+{
+    /* Not from ex's arena: a correlated subquery opens one per outer row. */
+    sub_op *s = calloc(1, sizeof *s);
+    if (s == NULL)
+        return oom(err);
+    s->base.next = sub_next;
+    s->base.close = sub_close;
+    s->base.ex = ex;
+    s->ncols = ncols;
+    s->cols = cols;
+    s->types = types;
+    lt_arena_init(&s->text);
+    s->live = true;
+    if (sql_exec_init_outer(&s->sx, q, ex->params, outer, ex->cancel, err) != 0)
+        goto fail;
+    s->sx.now = ex->now;
+    lt_arena *a = &s->sx.arena;
+    s->shell.ncols = ncols;
+    s->shell.cols = lt_arena_alloc(a, (ncols + 1) * sizeof *s->shell.cols);
+    s->conv = lt_arena_alloc(a, (ncols + 1) * sizeof *s->conv);
+    s->untag = lt_arena_alloc(a, (ncols + 1) * sizeof *s->untag);
+    if (s->shell.cols == NULL || s->conv == NULL || s->untag == NULL) {
+        oom(err);
+        goto fail;
+    }
+    memset(s->conv, 0, (ncols + 1) * sizeof *s->conv);
+    memset(s->untag, 0, (ncols + 1) * sizeof *s->untag);
+    if (sql_plan_open(&s->sx, &s->top, err) != 0)
+        goto fail;
+    *out = &s->base;
+    return 0;
+fail:
+    sub_close(&s->base);
+    return -1;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Subqueries in expressions                                                 */
+/* ------------------------------------------------------------------------ */
+
+typedef struct sql_subq_state {
+    bool done;                /* uncorrelated: the result below is known */
+    bool have_last;           /* correlated: last_outer and the result are of one run
+                              ** of this batch (their text is in the slot's arena) */
+    lt_value *last_outer;     /* correlated: the outer values of the last run */
+    lt_value scalar;          /* SUBQUERY */
+    bool exists;              /* EXISTS */
+    /* IN (SELECT): the distinct non-NULL values, as the comparison reads
+    ** them, in a hash set; `has_null` when some value is NULL. */
+    lt_vector items;
+    uint32_t nitems, cap;
+    uint32_t *table;          /* item + 1, 0 empty */
+    uint32_t mask;
+    bool has_null;
+    lt_value *outer;          /* the outer values of the row being evaluated */
+    const lt_vector **args;   /* the outer expressions' vectors */
+} sql_subq_state;
+
+static sql_subq_state *state_of(sql_exec *ex, const sql_expr *e, uint32_t nouter, lt_error *err)
+{
+    sql_slot *slot = &ex->slots[e->slot];
+    if (slot->subq != NULL)
+        return slot->subq;
+    sql_subq_state *st = lt_arena_alloc(&ex->arena, sizeof *st);
+    if (st == NULL) {
+        oom(err);
+        return NULL;
+    }
+    memset(st, 0, sizeof *st);
+    st->outer = lt_arena_alloc(&ex->arena, (nouter + 1) * sizeof *st->outer);
+    st->last_outer = lt_arena_alloc(&ex->arena, (nouter + 1) * sizeof *st->last_outer);
+    st->args = lt_arena_alloc(&ex->arena, (nouter + 1) * sizeof *st->args);
+    if (st->outer == NULL || st->last_outer == NULL || st->args == NULL) {
+        oom(err);
+        return NULL;
+    }
+    slot->subq = st;
+    return st;
+}
+
+/* The type IN compares the sub-query's values as. */
+static sql_type in_type(const sql_expr *sub)
+{
+    sql_type t = sub->t;
+    if (sub->conv) {
+        t.type = sub->want;
+        t.scale = sub->want_scale;
+    }
+    return t;
+}
+
+/* Open the sub-query of SUBQUERY node `sub` with the outer values. */
+static int open_sub(sql_exec *ex, const sql_expr *sub, const lt_value *outer, uint32_t ncols,
+                    const sql_type *types, sql_operator **op, lt_error *err)
+{
+    return sql_op_subquery(ex, sub->subq, sub->nargs > 0 ? outer : NULL, NULL, ncols, types, op,
+                           err);
+}
+
+/* The one value of a scalar subquery (NULL when no row; 21000 past one),
+** text copied into `keep`. */
+static int run_scalar(sql_exec *ex, const sql_expr *e, const lt_value *outer, lt_value *val,
+                      lt_arena *keep, lt_error *err)
+{
+    sql_operator *op;
+    if (open_sub(ex, e, outer, 1, NULL, &op, err) != 0)
+        return -1;
+    uint64_t rows = 0;
+    memset(val, 0, sizeof *val);
+    for (;;) {
+        sql_chunk ch;
+        if (sql_next(op, &ch, err) != 0)
+            goto fail;
+        if (ch.n == 0)
+            break;
+        rows += ch.n;
+        if (rows > 1) {
+            lt_error_set(err, "21000", "a subquery used as a value returned more than one row");
+            sql_error_at(err, e);
+            goto fail;
+        }
+        lt_value v;
+        sql_vector_get(&ch.batch->cols[0], ch.sel ? ch.sel[0] : 0, &v);
+        if (v.type != LT_NULL && v.type != e->t.type) {
+            lt_value conv;
+            if (sql_convert_value(&v, e->t.type, e->t.scale, &conv, NULL) != 0)
+                conv.type = LT_NULL; /* a dynamically typed value that does not convert */
+            v = conv;
+        }
+        if (v.type == LT_DECIMAL)
+            v.scale = ch.batch->cols[0].type == LT_DECIMAL ? ch.batch->cols[0].scale : e->t.scale;
+        if ((v.type == LT_TEXT || v.type == LT_BINARY) && v.u.bytes.len > 0) {
+            char *copy = lt_arena_strndup(keep, v.u.bytes.ptr, v.u.bytes.len);
+            if (copy == NULL) {
+                oom(err);
+                goto fail;
+            }
+            v.u.bytes.ptr = copy;
+        }
+        *val = v;
+    }
+    sql_close(op);
+    return 0;
+fail:
+    sql_close(op);
+    return -1;
+}
+
+static int run_exists(sql_exec *ex, const sql_expr *e, const lt_value *outer, bool *found,
+                      lt_error *err)
+{
+    sql_operator *op;
+    sql_chunk ch;
+    if (open_sub(ex, e, outer, 0, NULL, &op, err) != 0)
+        return -1;
+    int rc = sql_next(op, &ch, err);
+    *found = rc == 0 && ch.n > 0;
+    sql_close(op);
+    return rc;
+}
+
+/* IN's value set: add item `row` of `v` unless already there. */
+static int set_add(sql_exec *ex, sql_subq_state *st, const lt_vector *v, uint32_t row,
+                   lt_arena *keep, lt_error *err)
+{
+    lt_arena *a = &ex->arena;
+    if (v->nulls[row]) {
+        st->has_null = true;
+        return 0;
+    }
+    if (st->table != NULL) {
+        uint32_t h = (uint32_t)sql_hash_cell(v, row, 0) & st->mask;
+        for (; st->table[h] != 0; h = (h + 1) & st->mask)
+            if (sql_compare_cells(v, row, &st->items, st->table[h] - 1) == 0)
+                return 0;
+    }
+    if (st->nitems == st->cap) {
+        uint32_t cap = st->cap ? st->cap * 2 : 64;
+        lt_vector grown;
+        if (st->cap >= UINT32_MAX / 4 || sql_vector_alloc(a, &grown, v->type, v->scale, cap) != 0)
+            return oom(err);
+        for (uint32_t i = 0; i < st->nitems; i++)
+            sql_vector_copy_cell(&grown, i, &st->items, i);
+        st->items = grown;
+        st->cap = cap;
+        uint32_t size = 4 * cap;
+        st->table = lt_arena_alloc(a, size * sizeof *st->table);
+        if (st->table == NULL)
+            return oom(err);
+        memset(st->table, 0, size * sizeof *st->table);
+        st->mask = size - 1;
+        for (uint32_t i = 0; i < st->nitems; i++) {
+            uint32_t h = (uint32_t)sql_hash_cell(&st->items, i, 0) & st->mask;
+            while (st->table[h] != 0)
+                h = (h + 1) & st->mask;
+            st->table[h] = i + 1;
+        }
+    }
+    uint32_t i = st->nitems++;
+    sql_vector_copy_cell(&st->items, i, v, row);
+    if (v->type == LT_TEXT || v->type == LT_BINARY) {
+        lt_bytes *b = &st->items.v.bytes[i];
+        char *copy = lt_arena_strndup(keep, b->len ? b->ptr : "", b->len);
+        if (copy == NULL)
+            return oom(err);
+        b->ptr = copy;
+    }
+    uint32_t h = (uint32_t)sql_hash_cell(&st->items, i, 0) & st->mask;
+    while (st->table[h] != 0)
+        h = (h + 1) & st->mask;
+    st->table[h] = i + 1;
+    return 0;
+}
+
+/* Run the sub-query of IN once and keep its values. */
+static int build_set(sql_exec *ex, const sql_expr *e, sql_subq_state *st, lt_error *err)
+{
+    const sql_expr *sub = e->right;
+    sql_type t = in_type(sub);
+    sql_operator *op;
+    if (open_sub(ex, sub, NULL, 1, &t, &op, err) != 0)
+        return -1;
+    for (;;) {
+        sql_chunk ch;
+        if (sql_next(op, &ch, err) != 0)
+            goto fail;
+        if (ch.n == 0)
+            break;
+        const lt_vector *v = &ch.batch->cols[0];
+        for (uint32_t i = 0; i < ch.n; i++)
+            if (set_add(ex, st, v, ch.sel ? ch.sel[i] : i, &ex->arena, err) != 0)
+                goto fail;
+    }
+    sql_close(op);
+    return 0;
+fail:
+    sql_close(op);
+    return -1;
+}
+
+static bool set_has(const sql_subq_state *st, const lt_vector *x, uint32_t row)
+{
+    if (st->table == NULL)
+        return false;
+    uint32_t h = (uint32_t)sql_hash_cell(x, row, 0) & st->mask;
+    for (; st->table[h] != 0; h = (h + 1) & st->mask)
+        if (sql_compare_cells(x, row, &st->items, st->table[h] - 1) == 0)
+            return true;
+    return false;
+}
+
+/* x IN set: TRUE when found; else NULL when x is NULL (and the set is not
+** empty) or the set holds a NULL; else FALSE.  NOT IN negates TRUE/FALSE. */
+static void in_result(const sql_expr *e, const sql_subq_state *st, const lt_vector *x,
+                      uint32_t row, lt_vector *out)
+{
+    bool empty = st->nitems == 0 && !st->has_null;
+    bool xnull = x->type == LT_NULL || x->nulls[row];
+    bool found = !empty && !xnull && set_has(st, x, row);
+    out->nulls[row] = !empty && !found && (xnull || st->has_null);
+    out->v.b[row] = !out->nulls[row] && found != e->negated;
+}
+
+/* Correlated IN for one row: the sub-query's values for its outer values. */
+static int run_in_row(sql_exec *ex, const sql_expr *e, sql_subq_state *st, const lt_value *outer,
+                      lt_arena *keep, lt_error *err)
+{
+    st->nitems = 0;
+    st->has_null = false;
+    if (st->table != NULL)
+        memset(st->table, 0, (st->mask + 1) * sizeof *st->table);
+    const sql_expr *sub = e->right;
+    sql_type t = in_type(sub);
+    sql_operator *op;
+    if (open_sub(ex, sub, outer, 1, &t, &op, err) != 0)
+        return -1;
+    for (;;) {
+        sql_chunk ch;
+        if (sql_next(op, &ch, err) != 0)
+            goto fail;
+        if (ch.n == 0)
+            break;
+        for (uint32_t i = 0; i < ch.n; i++)
+            if (set_add(ex, st, &ch.batch->cols[0], ch.sel ? ch.sel[i] : i, keep, err) != 0)
+                goto fail;
+    }
+    sql_close(op);
+    return 0;
+fail:
+    sql_close(op);
+    return -1;
+}
+
+/* The value a row gives one cell of a result. */
+static void put_value(lt_vector *out, uint32_t row, const lt_value *v)
+{
+    out->nulls[row] = v->type == LT_NULL;
+    if (v->type != LT_NULL)
+        sql_vector_set(out, row, v);
+}
+
+static bool same_outer(const lt_value *a, const lt_value *b, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        if (a[i].type != b[i].type)
+            return false;
+        if (a[i].type == LT_NULL)
+            continue;
+        switch (a[i].type) {
+        case LT_TEXT:
+        case LT_BINARY:
+            if (a[i].u.bytes.len != b[i].u.bytes.len ||
+                (a[i].u.bytes.len && memcmp(a[i].u.bytes.ptr, b[i].u.bytes.ptr, a[i].u.bytes.len) != 0))
+                return false;
+            break;
+        case LT_DECIMAL:
+            if (a[i].scale != b[i].scale || a[i].u.dec != b[i].u.dec)
+                return false;
+            break;
+        case LT_BOOL:
+            if (a[i].u.b != b[i].u.b)
+                return false;
+            break;
+        case LT_DATE:
+            if (a[i].u.date != b[i].u.date)
+                return false;
+            break;
+        case LT_DOUBLE:
+            if (a[i].u.f64 != b[i].u.f64)
+                return false;
+            break;
+        default:
+            if (memcmp(&a[i].u, &b[i].u, sizeof a[i].u) != 0)
+                return false;
+            break;
+        }
+    }
+    return true;
+}
+
+/* Keep a row's outer values to recognise the next row with the same ones. */
+static int remember_outer(sql_subq_state *st, uint32_t n, lt_arena *text, lt_error *err)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        st->last_outer[i] = st->outer[i];
+        lt_value *v = &st->last_outer[i];
+        if ((v->type == LT_TEXT || v->type == LT_BINARY) && v->u.bytes.len > 0) {
+            char *copy = lt_arena_strndup(text, v->u.bytes.ptr, v->u.bytes.len);
+            if (copy == NULL)
+                return oom(err);
+            v->u.bytes.ptr = copy;
+        }
+    }
+    st->have_last = true;
+    return 0;
+}
+
+/* The SUBQUERY node a node runs (itself, EXISTS's or IN's operand). */
+static const sql_expr *sub_node(const sql_expr *e)
+{
+    return e->kind == SQL_E_SUBQUERY ? e : e->kind == SQL_E_EXISTS ? e->left : e->right;
+}
+
+/* One run for the outer values in st->outer, into st (scalar, exists or
+** the IN set); `keep` holds a scalar's text. */
+static int run_once(sql_exec *ex, const sql_expr *e, sql_subq_state *st, lt_arena *keep,
+                    lt_error *err)
+{
+    switch (e->kind) {
+    case SQL_E_SUBQUERY:
+        return run_scalar(ex, e, st->outer, &st->scalar, keep, err);
+    case SQL_E_EXISTS:
+        return run_exists(ex, e->left, st->outer, &st->exists, err);
+    default:
+        return run_in_row(ex, e, st, st->outer, keep, err);
+    }
+}
+
+static void put_result(const sql_expr *e, const sql_subq_state *st, const lt_vector *x,
+                       uint32_t row, lt_vector *out)
+{
+    switch (e->kind) {
+    case SQL_E_SUBQUERY:
+        put_value(out, row, &st->scalar);
+        break;
+    case SQL_E_EXISTS:
+        out->nulls[row] = 0;
+        out->v.b[row] = st->exists != e->negated;
+        break;
+    default:
+        in_result(e, st, x, row, out);
+        break;
+    }
+}
+
+int sql_eval_subquery(sql_exec *ex, const sql_expr *e, const lt_batch *in,
+                      const uint32_t *sel, uint32_t n, lt_vector *out, lt_error *err)
+{
+    const sql_expr *sub = sub_node(e);
+    uint32_t nouter = sub->nargs;
+    sql_subq_state *st = state_of(ex, e, nouter, err);
+    const lt_vector *x = NULL;
+    if (st == NULL)
+        return -1;
+    if (e->kind == SQL_E_IN_SELECT && sql_eval(ex, e->left, in, sel, n, &x, err) != 0)
+        return -1;
+    if (nouter == 0) {
+        if (!st->done) {
+            int rc = e->kind == SQL_E_IN_SELECT ? build_set(ex, e, st, err)
+                                                : run_once(ex, e, st, &ex->arena, err);
+            if (rc != 0)
+                return -1;
+            st->done = true;
+        }
+        for (uint32_t i = 0; i < n; i++)
+            put_result(e, st, x, sel[i], out);
+        return 0;
+    }
+    /* Correlated: the outer expressions over these rows, then one run per
+    ** row whose outer values differ from the previous run's. */
+    for (uint32_t k = 0; k < nouter; k++)
+        if (sql_eval(ex, sub->args[k], in, sel, n, &st->args[k], err) != 0)
+            return -1;
+    lt_arena *text = &ex->slots[e->slot].text; /* reset by sql_eval for each batch */
+    st->have_last = false;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t row = sel[i];
+        if (sql_check_cancel(ex, err) != 0)
+            return -1;
+        for (uint32_t k = 0; k < nouter; k++) {
+            const lt_vector *v = st->args[k];
+            if (v->type == LT_NULL || v->nulls[row])
+                memset(&st->outer[k], 0, sizeof st->outer[k]);
+            else
+                sql_vector_get(v, row, &st->outer[k]);
+        }
+        if (!st->have_last || !same_outer(st->outer, st->last_outer, nouter)) {
+            if (run_once(ex, e, st, text, err) != 0 || remember_outer(st, nouter, text, err) != 0)
+                return -1;
+        }
+        put_result(e, st, x, row, out);
+    }
+    return 0;
+}

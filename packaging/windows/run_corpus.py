@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""run_corpus.py — read corpus tables through lectorodbc.dll under Wine and
+compare each with its oracle CSV.
+
+    run_corpus.py BUILD_DIR CORPUS_DIR [--all]
+
+It reads the tables listed in sample.tsv beside it (five of each format,
+chosen for what they exercise), or with --all every readable table of every
+MANIFEST.tsv (dbf, sqlite, xls, xlsb, access), with the connection keywords of
+the folder's EXPECT.tsv and the project's tests/corpus/OVERRIDES.tsv, runs
+`wine64 wintest.exe lectorodbc.dll "Driver=Lector;Database=Z:\\...;..."
+"SELECT * FROM <table>"` and compares its CSV with the oracle's.  Tables the
+oracle could not read, or that EXPECT.tsv says must fail, are skipped; for
+`rows-or-error` a clear error (exit status 1 with a diagnostic) passes too.
+Ends with the line `N passed, M failed`."""
+import csv
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "tests"))
+from compare_output import compare, parse_csv  # noqa: E402
+
+FORMATS = ["dbf", "sqlite", "xls", "xlsb", "access"]
+WINE = os.environ.get("WINE", "/usr/lib/wine/wine64")
+
+
+def read_tsv(path):
+    if not os.path.exists(path):
+        return []
+    with open(path, encoding="utf-8", newline="") as f:
+        return list(csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE))
+
+
+def expectations(corpus, fmt, overrides, overrides_dir):
+    """(file, table) -> (expect, connect, csv); '*' matches every file; an
+    override's CSV (a path under tests/corpus/) replaces the oracle's."""
+    out = {}
+    for row in read_tsv(os.path.join(corpus, fmt, "EXPECT.tsv")):
+        out[(row["file"], row["table"])] = (row["expect"], row["connect"], "")
+    for row in overrides:
+        if row["format"] == fmt:
+            own = os.path.join(overrides_dir, row["csv"]) if row["csv"] else ""
+            out[(row["file"], row["table"])] = (row["expect"], row["connect"], own)
+    return out
+
+
+def lookup(exp, file, table):
+    for key in ((file, table), (file, "*"), ("*", table), ("*", "*")):
+        if key in exp:
+            return exp[key]
+    return ("rows", "", "")
+
+
+def windows_path(path):
+    return "Z:" + os.path.abspath(path).replace("/", "\\")
+
+
+def main():
+    args = sys.argv[1:]
+    if len(args) < 2:
+        sys.exit(__doc__)
+    build, corpus = args[0], args[1]
+    sample = None
+    if "--all" not in args:
+        sample = {(r["format"], r["file"], r["table"])
+                  for r in read_tsv(os.path.join(HERE, "sample.tsv"))}
+    repo = os.path.abspath(os.path.join(HERE, "..", ".."))
+    overrides_dir = os.path.join(repo, "tests", "corpus")
+    overrides = read_tsv(os.path.join(overrides_dir, "OVERRIDES.tsv"))
+    dll = windows_path(os.path.join(build, "lectorodbc.dll"))
+    exe = os.path.join(build, "wintest.exe")
+    passed = failed = 0
+    for fmt in FORMATS:
+        exp = expectations(corpus, fmt, overrides, overrides_dir)
+        cases = []
+        for row in read_tsv(os.path.join(corpus, fmt, "MANIFEST.tsv")):
+            expect, connect, csv_override = lookup(exp, row["file"], row["table"])
+            oracle = csv_override or (os.path.join(corpus, fmt, row["csv"]) if row["csv"] != "-" else "")
+            if expect == "error" or not oracle:
+                continue
+            if sample is None or (fmt, row["file"], row["table"]) in sample:
+                cases.append((row["file"], row["table"], expect, connect, oracle))
+        if sample is not None:
+            listed = {s for s in sample if s[0] == fmt}
+            found = {(fmt, c[0], c[1]) for c in cases}
+            for missing in sorted(listed - found):
+                print(f"FAIL sample.tsv: {' '.join(missing)} is not a readable table of the manifest")
+                failed += 1
+        for file, table, expect, connect, oracle in cases:
+            path = os.path.join(corpus, fmt, file)
+            if table == "-":
+                table = os.path.splitext(os.path.basename(file))[0]
+            conn = f"Driver=Lector;Database={windows_path(path)}"
+            if connect:
+                conn += ";" + connect
+            query = 'SELECT * FROM "%s"' % table.replace('"', '""')
+            name = f"{fmt} {file} {table}"
+            try:
+                run = subprocess.run([WINE, exe, dll, conn, query], capture_output=True,
+                                     timeout=120)
+            except subprocess.TimeoutExpired:
+                print(f"FAIL {name}: no answer in 120 s")
+                failed += 1
+                continue
+            err = run.stderr.decode("utf-8", "replace").strip()
+            if run.returncode != 0:
+                if expect == "rows-or-error" and "failed" in err:
+                    print(f"ok {name} (a clear error: {err.splitlines()[-1].strip()})")
+                    passed += 1
+                else:
+                    print(f"FAIL {name}: exit status {run.returncode}\n    " +
+                          err.replace("\n", "\n    "))
+                    failed += 1
+                continue
+            try:
+                with open(oracle, encoding="utf-8", newline="") as f:
+                    want = parse_csv(f.read())
+                got = parse_csv(run.stdout.decode("utf-8", "replace"))
+                bad = compare(got, want, unordered=(fmt == "access"))
+            except csv.Error as e:
+                got, bad = [], [f"unreadable CSV: {e}"]
+            if bad:
+                print(f"FAIL {name}:\n    " + "\n    ".join(bad))
+                failed += 1
+            else:
+                print(f"ok {name}: {len(got) - 1} rows")
+                passed += 1
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1686 @@
+/*
+** test_sql_differential.c — differential test of the SQL engine against
+** SQLite itself.
+**
+** A deterministic random generator (seeded) writes SQLite database files
+** with SQLite's own library (tables with INTEGER, REAL and TEXT columns,
+** NULL-heavy columns, duplicates, join keys, and text and reals stored in
+** an INTEGER column), then generates thousands of distinct SELECTs over the
+** language both engines share with the same meaning, runs each through
+** Lector (lt_source_open on the file + sql_prepare/sql_execute) and through
+** libsqlite3, and compares the results: numbers by value (an integral REAL
+** equals the INTEGER, doubles to 12 significant digits), text exactly, as
+** ordered lists when the query has a total ORDER BY, else as multisets.
+**
+** The generator steers clear of the places where Lector deliberately
+** differs from SQLite (docs/sql-types.md, "Differences from SQLite"):
+** division by zero (always `x / NULLIF(y, 0)`), integer overflow, text
+** compared with numbers, REAL written as text, substr with a start below 1,
+** LENGTH of text with trailing blanks, UPPER/LOWER of non-ASCII text,
+** expressions over the values of another type in a dynamically typed
+** column (shown, grouped, sorted, counted and tested for NULL only).
+**
+** libsqlite3 is loaded with dlopen (libsqlite3.so.0, from the `sqlite3` or
+** `libsqlite3-0` package) so that nothing but this test depends on it; the
+** driver never links it.
+**
+**   LT_DIFF_QUERIES=N  distinct queries to run (default 2000)
+**   LT_DIFF_SEED=S     generator seed (default 20261130)
+**   LT_DIFF_VERBOSE=1  print every query
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <dlfcn.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "driver/sql/sql.h"
+
+/* ------------------------------------------------------------------------ */
+/* libsqlite3, loaded at run time                                            */
+/* ------------------------------------------------------------------------ */
+
+typedef struct sqlite3 sqlite3;
+typedef struct sqlite3_stmt sqlite3_stmt;
+
+#define SQ_OPEN_READWRITE 0x02
+#define SQ_OPEN_CREATE    0x04
+#define SQ_ROW            100
+#define SQ_DONE           101
+#define SQ_INTEGER        1
+#define SQ_FLOAT          2
+#define SQ_TEXT           3
+#define SQ_NULL           5
+
+static struct {
+    void *lib;
+    int (*open_v2)(const char *, sqlite3 **, int, const char *);
+    int (*close)(sqlite3 *);
+    int (*exec)(sqlite3 *, const char *, void *, void *, char **);
+    const char *(*errmsg)(sqlite3 *);
+    int (*prepare_v2)(sqlite3 *, const char *, int, sqlite3_stmt **, const char **);
+    int (*step)(sqlite3_stmt *);
+    int (*column_count)(sqlite3_stmt *);
+    int (*column_type)(sqlite3_stmt *, int);
+    int64_t (*column_int64)(sqlite3_stmt *, int);
+    double (*column_double)(sqlite3_stmt *, int);
+    const unsigned char *(*column_text)(sqlite3_stmt *, int);
+    int (*column_bytes)(sqlite3_stmt *, int);
+    int (*finalize)(sqlite3_stmt *);
+    int (*bind_int64)(sqlite3_stmt *, int, int64_t);
+    int (*bind_double)(sqlite3_stmt *, int, double);
+    int (*bind_text)(sqlite3_stmt *, int, const char *, int, void (*)(void *));
+    int (*bind_null)(sqlite3_stmt *, int);
+    void (*free)(void *);
+} sq;
+
+static void *sym(const char *name)
+{
+    void *p = dlsym(sq.lib, name);
+    if (p == NULL)
+        fail_msg("libsqlite3 has no %s", name);
+    return p;
+}
+
+static void sqlite_load(void)
+{
+    if (sq.lib != NULL)
+        return;
+    sq.lib = dlopen("libsqlite3.so.0", RTLD_NOW | RTLD_LOCAL);
+    if (sq.lib == NULL)
+        fail_msg("the differential test needs libsqlite3.so.0 (apt-get install libsqlite3-0): %s",
+                 dlerror());
+    /* dlsym returns an object pointer; copy it into the function pointer's
+    ** bytes, which is what POSIX guarantees to work. */
+#define LOAD(field, name) do { void *p_ = sym(name); memcpy(&sq.field, &p_, sizeof p_); } while (0)
+    LOAD(open_v2, "sqlite3_open_v2");
+    LOAD(close, "sqlite3_close");
+    LOAD(exec, "sqlite3_exec");
+    LOAD(errmsg, "sqlite3_errmsg");
+    LOAD(prepare_v2, "sqlite3_prepare_v2");
+    LOAD(step, "sqlite3_step");
+    LOAD(column_count, "sqlite3_column_count");
+    LOAD(column_type, "sqlite3_column_type");
+    LOAD(column_int64, "sqlite3_column_int64");
+    LOAD(column_double, "sqlite3_column_double");
+    LOAD(column_text, "sqlite3_column_text");
+    LOAD(column_bytes, "sqlite3_column_bytes");
+    LOAD(finalize, "sqlite3_finalize");
+    LOAD(bind_int64, "sqlite3_bind_int64");
+    LOAD(bind_double, "sqlite3_bind_double");
+    LOAD(bind_text, "sqlite3_bind_text");
+    LOAD(bind_null, "sqlite3_bind_null");
+    LOAD(free, "sqlite3_free");
+#undef LOAD
+}
+
+/* ------------------------------------------------------------------------ */
+/* Strings and randomness                                                    */
+/* ------------------------------------------------------------------------ */
+
+typedef struct sbuf {
+    char *p;
+    size_t len, cap;
+} sbuf;
+
+static void sb_add(sbuf *b, const char *fmt, ...)
+{
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        int n = vsnprintf(b->p ? b->p + b->len : NULL, b->p ? b->cap - b->len : 0, fmt, ap);
+        va_end(ap);
+        assert_true(n >= 0);
+        if (b->p != NULL && b->len + (size_t)n < b->cap) {
+            b->len += (size_t)n;
+            return;
+        }
+        size_t cap = b->cap ? b->cap * 2 : 256;
+        while (cap < b->len + (size_t)n + 1)
+            cap *= 2;
+        b->p = realloc(b->p, cap);
+        assert_non_null(b->p);
+        b->cap = cap;
+        b->p[b->len] = '\0';
+    }
+}
+
+static void sb_reset(sbuf *b)
+{
+    b->len = 0;
+    if (b->p)
+        b->p[0] = '\0';
+}
+
+static uint64_t rng_state;
+
+static uint64_t rnd64(void)
+{
+    /* splitmix64: tiny, and the same sequence on every platform */
+    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static int rnd(int n) { return (int)(rnd64() % (uint64_t)n); }
+static bool chance(int percent) { return rnd(100) < percent; }
+static int range(int lo, int hi) { return lo + rnd(hi - lo + 1); }
+
+/* ------------------------------------------------------------------------ */
+/* The databases                                                             */
+/* ------------------------------------------------------------------------ */
+
+/* Kinds of column the generator knows how to use. */
+typedef enum kind { K_INT, K_REAL, K_TEXT, K_MIXED } kind;
+
+typedef struct gcol {
+    const char *name;
+    kind k;
+    bool ascii;   /* text: ASCII only, so UPPER/LOWER agree */
+} gcol;
+
+typedef struct gtable {
+    const char *name;
+    int ncols;
+    gcol cols[8];
+    bool big;     /* too many rows to cross join */
+} gtable;
+
+static const gtable db1_tables[] = {
+    {"t1", 7, {{"id", K_INT, 1}, {"a", K_INT, 1}, {"b", K_REAL, 1}, {"c", K_TEXT, 1},
+               {"d", K_INT, 1}, {"m", K_MIXED, 1}, {"k", K_INT, 1}}, false},
+    {"t2", 5, {{"id", K_INT, 1}, {"k", K_INT, 1}, {"x", K_REAL, 1}, {"s", K_TEXT, 0},
+               {"n", K_INT, 1}}, false},
+    {"t3", 3, {{"k", K_INT, 1}, {"label", K_TEXT, 1}, {"w", K_REAL, 1}}, false},
+};
+
+static const gtable db2_tables[] = {
+    {"big", 5, {{"id", K_INT, 1}, {"g", K_INT, 1}, {"v", K_REAL, 1}, {"t", K_TEXT, 1},
+                {"h", K_MIXED, 1}}, true},
+    {"t3", 3, {{"k", K_INT, 1}, {"label", K_TEXT, 1}, {"w", K_REAL, 1}}, false},
+};
+
+static const char *const words[] = {
+    "apple", "Apple", "APPLE", "banana", "cherry", "", "a_b", "50%", "zeta", "  lead",
+    "x", "Xy", "mid dle", "apple pie", "b%c", "Zebra", "a\\b",
+};
+#define NWORDS (sizeof words / sizeof words[0])
+static const char *const nonascii_words[] = {"\xC3\x9Cn\xC3\xAF", "caf\xC3\xA9", "\xC3\xA9t\xC3\xA9"};
+static const char *const reals[] = {"-2.5", "-1.0", "0.0", "0.1", "0.25", "1.5", "2.0", "3.75",
+                                    "10.0", "100.5", "-0.125", "7.0", "0.3", "2.675"};
+#define NREALS (sizeof reals / sizeof reals[0])
+
+static void sql_text(sbuf *b, const char *s)
+{
+    sb_add(b, "'");
+    for (; *s; s++)
+        sb_add(b, *s == '\'' ? "''" : "%c", *s);
+    sb_add(b, "'");
+}
+
+static void value_int(sbuf *b, int null_pct, int lo, int hi)
+{
+    if (chance(null_pct))
+        sb_add(b, "NULL");
+    else
+        sb_add(b, "%d", range(lo, hi));
+}
+
+static void value_real(sbuf *b, int null_pct)
+{
+    if (chance(null_pct))
+        sb_add(b, "NULL");
+    else if (chance(50))
+        sb_add(b, "%s", reals[rnd(NREALS)]);
+    else
+        sb_add(b, "%.2f", range(-400, 400) / 4.0);
+}
+
+static void value_text(sbuf *b, int null_pct, bool ascii)
+{
+    if (chance(null_pct))
+        sb_add(b, "NULL");
+    else if (!ascii && chance(15))
+        sql_text(b, nonascii_words[rnd(3)]);
+    else
+        sql_text(b, words[rnd(NWORDS)]);
+}
+
+/* A dynamically typed INTEGER column: integers, NULLs, text, reals. */
+static void value_mixed(sbuf *b)
+{
+    static const char *const odd[] = {"'abc'", "'12x'", "'Z'", "2.5", "-0.5", "'7 '"};
+    int r = rnd(100);
+    if (r < 20)
+        sb_add(b, "NULL");
+    else if (r < 70)
+        sb_add(b, "%d", range(0, 5));
+    else
+        sb_add(b, "%s", odd[rnd(6)]);
+}
+
+static void sq_exec(sqlite3 *db, const char *sql)
+{
+    char *msg = NULL;
+    if (sq.exec(db, sql, NULL, NULL, &msg) != 0)
+        fail_msg("sqlite: %s\n%s", msg ? msg : "?", sql);
+}
+
+static void fill_t3(sbuf *b)
+{
+    sb_add(b, "CREATE TABLE t3(k INTEGER, label TEXT, w REAL);");
+    for (int r = 0; r < 10; r++) {
+        sb_add(b, "INSERT INTO t3 VALUES(");
+        value_int(b, 10, 0, 6);
+        sb_add(b, ",");
+        value_text(b, 10, true);
+        sb_add(b, ",");
+        value_real(b, 20);
+        sb_add(b, ");");
+    }
+}
+
+/* Write the two databases; their contents depend on the seed. */
+static void build_databases(const char *path1, const char *path2)
+{
+    sbuf b = {0};
+    sqlite3 *db;
+    if (sq.open_v2(path1, &db, SQ_OPEN_READWRITE | SQ_OPEN_CREATE, NULL) != 0)
+        fail_msg("sqlite cannot create %s", path1);
+    sb_add(&b, "BEGIN;CREATE TABLE t1(id INTEGER PRIMARY KEY, a INTEGER, b REAL, c TEXT, "
+               "d INTEGER, m INTEGER, k INTEGER);");
+    for (int r = 1; r <= 60; r++) {
+        sb_add(&b, "INSERT INTO t1 VALUES(%d,", r);
+        value_int(&b, 15, -5, 20);
+        sb_add(&b, ",");
+        value_real(&b, 20);
+        sb_add(&b, ",");
+        value_text(&b, 15, true);
+        sb_add(&b, ",");
+        value_int(&b, 70, 0, 3);
+        sb_add(&b, ",");
+        value_mixed(&b);
+        sb_add(&b, ",");
+        value_int(&b, 10, 0, 8);
+        sb_add(&b, ");");
+    }
+    sb_add(&b, "CREATE TABLE t2(id INTEGER PRIMARY KEY, k INTEGER, x REAL, s VARCHAR(20), "
+               "n INTEGER);");
+    for (int r = 1; r <= 40; r++) {
+        sb_add(&b, "INSERT INTO t2 VALUES(%d,", r * 3);
+        value_int(&b, 10, 0, 10);
+        sb_add(&b, ",");
+        value_real(&b, 15);
+        sb_add(&b, ",");
+        value_text(&b, 20, false);
+        sb_add(&b, ",");
+        value_int(&b, 25, -3, 3);
+        sb_add(&b, ");");
+    }
+    fill_t3(&b);
+    sb_add(&b, "COMMIT;");
+    sq_exec(db, b.p);
+    sq.close(db);
+
+    uint64_t keep = rng_state;
+    sb_reset(&b);
+    if (sq.open_v2(path2, &db, SQ_OPEN_READWRITE | SQ_OPEN_CREATE, NULL) != 0)
+        fail_msg("sqlite cannot create %s", path2);
+    sb_add(&b, "BEGIN;CREATE TABLE big(id INTEGER PRIMARY KEY, g INTEGER, v REAL, t TEXT, "
+               "h INTEGER);");
+    /* More rows than one batch (LT_BATCH_ROWS), to cross batch boundaries. */
+    for (int r = 1; r <= 2600; r++) {
+        sb_add(&b, "INSERT INTO big VALUES(%d,", r);
+        value_int(&b, 12, 0, 40);
+        sb_add(&b, ",");
+        value_real(&b, 10);
+        sb_add(&b, ",");
+        value_text(&b, 10, true);
+        sb_add(&b, ",");
+        value_mixed(&b);
+        sb_add(&b, ");");
+    }
+    rng_state = keep; /* the same t3 as in the first database */
+    fill_t3(&b);
+    sb_add(&b, "COMMIT;");
+    sq_exec(db, b.p);
+    sq.close(db);
+    free(b.p);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The query generator                                                       */
+/* ------------------------------------------------------------------------ */
+
+typedef struct scope_col {
+    const char *qual;   /* NULL: unqualified */
+    const gcol *col;
+} scope_col;
+
+typedef struct gen {
+    sbuf *b;
+    scope_col cols[32];
+    int ncols;
+    bool dbl;  /* real literals as DOUBLE (2.5e0): inside AVG, whose result
+                  type Lector takes from a DECIMAL argument (6 decimals) */
+    bool use_params;     /* some literals become ? markers with bound values */
+    lt_value params[24];
+    sbuf *param_buf[24]; /* where each ? was written, to order them */
+    size_t param_at[24];
+    int nparams;
+} gen;
+
+static void add_param(gen *g, lt_value v)
+{
+    g->param_buf[g->nparams] = g->b;
+    g->param_at[g->nparams] = g->b->len;
+    g->params[g->nparams++] = v;
+    sb_add(g->b, "?");
+}
+
+/* A constant: written, or (some of the time) a ? bound to it. */
+static bool as_param(gen *g)
+{
+    return g->use_params && g->nparams < 24 && chance(45);
+}
+
+static void put_int(gen *g, int v)
+{
+    if (as_param(g)) {
+        add_param(g, (lt_value){.type = LT_INT64, .u.i64 = v});
+    } else {
+        sb_add(g->b, "%d", v);
+    }
+}
+
+static void put_text_const(gen *g, const char *t)
+{
+    if (as_param(g)) {
+        lt_value v = {.type = LT_TEXT};
+        v.u.bytes.ptr = t;
+        v.u.bytes.len = (uint32_t)strlen(t);
+        add_param(g, v);
+    } else {
+        sql_text(g->b, t);
+    }
+}
+
+static const scope_col *pick_col(gen *g, kind k)
+{
+    int n = 0;
+    for (int i = 0; i < g->ncols; i++)
+        n += g->cols[i].col->k == k;
+    if (n == 0)
+        return NULL;
+    int want = rnd(n);
+    for (int i = 0; i < g->ncols; i++)
+        if (g->cols[i].col->k == k && want-- == 0)
+            return &g->cols[i];
+    return NULL;
+}
+
+static void put_col(gen *g, const scope_col *c)
+{
+    if (c->qual)
+        sb_add(g->b, "%s.%s", c->qual, c->col->name);
+    else
+        sb_add(g->b, "%s", c->col->name);
+}
+
+static void gen_int(gen *g, int depth);
+static void gen_real(gen *g, int depth);
+static bool gen_text(gen *g, int depth);
+static void gen_pred(gen *g, int depth);
+
+static void gen_num(gen *g, int depth)
+{
+    if (chance(60))
+        gen_int(g, depth);
+    else
+        gen_real(g, depth);
+}
+
+static void int_leaf(gen *g)
+{
+    const scope_col *c = chance(75) ? pick_col(g, K_INT) : NULL;
+    if (c)
+        put_col(g, c);
+    else if (chance(6))
+        sb_add(g->b, "NULL");
+    else
+        put_int(g, range(-3, 12));
+}
+
+static void real_leaf(gen *g)
+{
+    /* Decimal literals a double holds exactly: Lector computes them as
+    ** exact DECIMALs, SQLite as doubles, and both agree. */
+    static const char *const lits[] = {"0.5", "1.5", "2.25", "-0.75", "2.0", "0.125", "10.5"};
+    const scope_col *c = chance(75) ? pick_col(g, K_REAL) : NULL;
+    if (c)
+        put_col(g, c);
+    else if (chance(5))
+        sb_add(g->b, "NULL");
+    else if (as_param(g))
+        add_param(g, (lt_value){.type = LT_DOUBLE, .u.f64 = atof(lits[rnd(7)])});
+    else
+        sb_add(g->b, g->dbl ? "%se0" : "%s", lits[rnd(7)]);
+}
+
+/* Text whose LENGTH both engines count alike: no trailing blanks made. */
+static void text_simple(gen *g)
+{
+    const scope_col *c = pick_col(g, K_TEXT);
+    static const char *const wrap[] = {"%s", "upper(%s)", "lower(%s)", "trim(%s)", "rtrim(%s)"};
+    if (c == NULL) {
+        sql_text(g->b, words[rnd(NWORDS)]);
+        return;
+    }
+    int w = c->col->ascii ? rnd(5) : rnd(2) * 3;
+    const char *f = wrap[w];
+    const char *at = strstr(f, "%s");
+    sb_add(g->b, "%.*s", (int)(at - f), f);
+    put_col(g, c);
+    sb_add(g->b, "%s", at + 2);
+}
+
+static void gen_int(gen *g, int depth)
+{
+    if (depth <= 0 || chance(30)) {
+        int_leaf(g);
+        return;
+    }
+    static const char *const ops[] = {"+", "-", "*"};
+    switch (rnd(15)) {
+    case 0: case 1:
+        sb_add(g->b, "(");
+        gen_int(g, depth - 1);
+        sb_add(g->b, " %s ", ops[rnd(3)]);
+        gen_int(g, depth - 1);
+        sb_add(g->b, ")");
+        break;
+    case 2:
+        sb_add(g->b, "(");
+        gen_int(g, depth - 1);
+        sb_add(g->b, " %s NULLIF(", chance(50) ? "/" : "%");
+        gen_int(g, depth - 1);
+        sb_add(g->b, ", 0))");
+        break;
+    case 3:
+        sb_add(g->b, "abs(");
+        gen_int(g, depth - 1);
+        sb_add(g->b, ")");
+        break;
+    case 4:
+        sb_add(g->b, "length(");
+        if (chance(20))
+            gen_int(g, depth - 1); /* an integer's text */
+        else
+            text_simple(g);
+        sb_add(g->b, ")");
+        break;
+    case 5:
+        sb_add(g->b, "CASE WHEN ");
+        gen_pred(g, depth - 1);
+        sb_add(g->b, " THEN ");
+        gen_int(g, depth - 1);
+        if (chance(60)) {
+            sb_add(g->b, " ELSE ");
+            gen_int(g, depth - 1);
+        }
+        sb_add(g->b, " END");
+        break;
+    case 6:
+        sb_add(g->b, "CASE ");
+        int_leaf(g);
+        sb_add(g->b, " WHEN %d THEN ", range(0, 5));
+        gen_int(g, depth - 1);
+        sb_add(g->b, " WHEN %d THEN ", range(0, 5));
+        gen_int(g, depth - 1);
+        if (chance(50)) {
+            sb_add(g->b, " ELSE ");
+            gen_int(g, depth - 1);
+        }
+        sb_add(g->b, " END");
+        break;
+    case 7:
+        sb_add(g->b, chance(50) ? "coalesce(" : "ifnull(");
+        gen_int(g, depth - 1);
+        sb_add(g->b, ", ");
+        gen_int(g, depth - 1);
+        sb_add(g->b, ")");
+        break;
+    case 8:
+        sb_add(g->b, "nullif(");
+        gen_int(g, depth - 1);
+        sb_add(g->b, ", %d)", range(0, 5));
+        break;
+    case 9:
+        sb_add(g->b, "CAST(");
+        gen_real(g, depth - 1);
+        sb_add(g->b, " AS INTEGER)");
+        break;
+    case 10:
+        sb_add(g->b, "(- ");
+        gen_int(g, depth - 1);
+        sb_add(g->b, ")");
+        break;
+    case 11: /* SQLite's sign() of a REAL is a REAL */
+        sb_add(g->b, "sign(");
+        gen_int(g, depth - 1);
+        sb_add(g->b, ")");
+        break;
+    case 12:
+        sb_add(g->b, "iif(");
+        gen_pred(g, depth - 1);
+        sb_add(g->b, ", ");
+        gen_int(g, depth - 1);
+        sb_add(g->b, ", ");
+        gen_int(g, depth - 1);
+        sb_add(g->b, ")");
+        break;
+    case 13:
+        sb_add(g->b, "CAST(");
+        gen_int(g, depth - 1);
+        sb_add(g->b, " AS INTEGER)");
+        break;
+    default:
+        int_leaf(g);
+        break;
+    }
+}
+
+static void gen_real(gen *g, int depth)
+{
+    if (depth <= 0 || chance(30)) {
+        real_leaf(g);
+        return;
+    }
+    static const char *const ops[] = {"+", "-", "*"};
+    switch (rnd(13)) {
+    case 0: case 1:
+        sb_add(g->b, "(");
+        gen_real(g, depth - 1);
+        sb_add(g->b, " %s ", ops[rnd(3)]);
+        gen_num(g, depth - 1);
+        sb_add(g->b, ")");
+        break;
+    case 2:
+        sb_add(g->b, "(");
+        gen_real(g, depth - 1);
+        sb_add(g->b, " / NULLIF(");
+        gen_num(g, depth - 1);
+        sb_add(g->b, ", 0))");
+        break;
+    case 3:
+        sb_add(g->b, "abs(");
+        gen_real(g, depth - 1);
+        sb_add(g->b, ")");
+        break;
+    case 4:
+        /* SQLite's round() is always REAL, Lector's of an integer INTEGER */
+        sb_add(g->b, "round(");
+        gen_real(g, depth - 1);
+        if (chance(60))
+            sb_add(g->b, ", %d", range(0, 2));
+        sb_add(g->b, ")");
+        break;
+    case 5:
+        sb_add(g->b, "CASE WHEN ");
+        gen_pred(g, depth - 1);
+        sb_add(g->b, " THEN ");
+        gen_real(g, depth - 1);
+        sb_add(g->b, " ELSE ");
+        gen_real(g, depth - 1);
+        sb_add(g->b, " END");
+        break;
+    case 6:
+        /* both REAL: SQLite's result takes the type of the value chosen */
+        sb_add(g->b, "coalesce(");
+        gen_real(g, depth - 1);
+        sb_add(g->b, ", ");
+        gen_real(g, depth - 1);
+        sb_add(g->b, ")");
+        break;
+    case 7:
+        sb_add(g->b, chance(50) ? "floor(" : "ceil(");
+        gen_real(g, depth - 1);
+        sb_add(g->b, ")");
+        break;
+    case 8:
+        sb_add(g->b, "CAST(");
+        gen_int(g, depth - 1);
+        sb_add(g->b, " AS DOUBLE)");
+        break;
+    case 9:
+        sb_add(g->b, "(- ");
+        gen_real(g, depth - 1);
+        sb_add(g->b, ")");
+        break;
+    case 10:
+        sb_add(g->b, "nullif(");
+        gen_real(g, depth - 1);
+        sb_add(g->b, ", %s)", reals[rnd(NREALS)]);
+        break;
+    case 11: {
+        /* math functions both define alike (SQLite's log() is log10:
+        ** not used) */
+        static const char *const f[] = {"sqrt(abs(%s))", "power(%s, 2)", "(pi() * %s)",
+                                        "sin(%s)", "cos(%s)", "degrees(%s)", "radians(%s)",
+                                        "ln(abs(%s) + 1)", "log10(abs(%s) + 1)", "exp(%s / 100)"};
+        const char *fmt = f[rnd(10)];
+        const char *at = strstr(fmt, "%s");
+        sb_add(g->b, "%.*s", (int)(at - fmt), fmt);
+        gen_real(g, depth - 1);
+        sb_add(g->b, "%s", at + 2);
+        break;
+    }
+    default:
+        real_leaf(g);
+        break;
+    }
+}
+
+/* Returns whether the text is ASCII only. */
+static bool gen_text(gen *g, int depth)
+{
+    if (depth <= 0 || chance(30)) {
+        const scope_col *c = chance(75) ? pick_col(g, K_TEXT) : NULL;
+        if (c) {
+            put_col(g, c);
+            return c->col->ascii;
+        }
+        if (chance(5)) {
+            sb_add(g->b, "NULL");
+            return true;
+        }
+        put_text_const(g, words[rnd(NWORDS)]);
+        return true;
+    }
+    bool a = true;
+    size_t at;
+    int np;
+    switch (rnd(12)) {
+    case 0:
+        at = g->b->len;
+        np = g->nparams;
+        sb_add(g->b, "upper(");
+        if (!gen_text(g, depth - 1)) { /* SQLite folds ASCII only */
+            g->b->len = at;
+            g->b->p[at] = '\0';
+            g->nparams = np;
+            return gen_text(g, 0);
+        }
+        sb_add(g->b, ")");
+        break;
+    case 1:
+        at = g->b->len;
+        np = g->nparams;
+        sb_add(g->b, "lower(");
+        if (!gen_text(g, depth - 1)) {
+            g->b->len = at;
+            g->b->p[at] = '\0';
+            g->nparams = np;
+            return gen_text(g, 0);
+        }
+        sb_add(g->b, ")");
+        break;
+    case 2:
+        sb_add(g->b, "substr(");
+        a = gen_text(g, depth - 1);
+        sb_add(g->b, ", %d", range(1, 4));
+        if (chance(60))
+            sb_add(g->b, ", %d", range(0, 5));
+        sb_add(g->b, ")");
+        break;
+    case 3: {
+        static const char *const t[] = {"trim(", "ltrim(", "rtrim("};
+        static const char *const sets[] = {"a", "ap", " e", "x%", "lead"};
+        /* two arguments: ltrim and rtrim only (Lector's parser reads
+        ** TRIM(s, chars) as an error, reported to the engine's owner) */
+        int w = rnd(3);
+        sb_add(g->b, "%s", t[w]);
+        a = gen_text(g, depth - 1);
+        if (w > 0 && chance(35))
+            sb_add(g->b, ", '%s'", sets[rnd(5)]);
+        sb_add(g->b, ")");
+        break;
+    }
+    case 4:
+        sb_add(g->b, "replace(");
+        a = gen_text(g, depth - 1);
+        sb_add(g->b, ", '%s', '%s')", chance(50) ? "a" : "p", chance(50) ? "XY" : "");
+        break;
+    case 5:
+        sb_add(g->b, "(");
+        a = gen_text(g, depth - 1);
+        sb_add(g->b, " || ");
+        a &= gen_text(g, depth - 1);
+        sb_add(g->b, ")");
+        break;
+    case 6:
+        sb_add(g->b, "(");
+        a = gen_text(g, depth - 1);
+        sb_add(g->b, " || ");
+        gen_int(g, depth - 1);
+        sb_add(g->b, ")");
+        break;
+    case 7: {
+        bool three = chance(30);
+        sb_add(g->b, three || chance(50) ? "coalesce(" : "ifnull(");
+        a = gen_text(g, depth - 1);
+        sb_add(g->b, ", ");
+        a &= gen_text(g, depth - 1);
+        if (three) {
+            sb_add(g->b, ", ");
+            a &= gen_text(g, depth - 1);
+        }
+        sb_add(g->b, ")");
+        break;
+    }
+    case 8:
+        sb_add(g->b, "nullif(");
+        a = gen_text(g, depth - 1);
+        sb_add(g->b, ", ");
+        sql_text(g->b, words[rnd(NWORDS)]);
+        sb_add(g->b, ")");
+        break;
+    case 9:
+        sb_add(g->b, "CASE WHEN ");
+        gen_pred(g, depth - 1);
+        sb_add(g->b, " THEN ");
+        a = gen_text(g, depth - 1);
+        if (chance(60)) {
+            sb_add(g->b, " ELSE ");
+            a &= gen_text(g, depth - 1);
+        }
+        sb_add(g->b, " END");
+        break;
+    case 10:
+        sb_add(g->b, "CAST(");
+        gen_int(g, depth - 1);
+        sb_add(g->b, " AS TEXT)");
+        break;
+    default:
+        sb_add(g->b, "iif(");
+        gen_pred(g, depth - 1);
+        sb_add(g->b, ", ");
+        a = gen_text(g, depth - 1);
+        sb_add(g->b, ", ");
+        a &= gen_text(g, depth - 1);
+        sb_add(g->b, ")");
+        break;
+    }
+    return a;
+}
+
+static const char *cmp_op(void)
+{
+    static const char *const ops[] = {"=", "<>", "!=", "<", "<=", ">", ">="};
+    return ops[rnd(7)];
+}
+
+static void gen_pred(gen *g, int depth)
+{
+    int r = depth <= 0 ? rnd(9) : rnd(12);
+    switch (r) {
+    case 0: case 1:
+        sb_add(g->b, "(");
+        gen_num(g, depth - 1);
+        sb_add(g->b, " %s ", cmp_op());
+        gen_num(g, depth - 1);
+        sb_add(g->b, ")");
+        break;
+    case 2:
+        sb_add(g->b, "(");
+        gen_text(g, depth - 1);
+        sb_add(g->b, " %s ", cmp_op());
+        if (chance(60))
+            put_text_const(g, words[rnd(NWORDS)]);
+        else
+            gen_text(g, depth - 1);
+        sb_add(g->b, ")");
+        break;
+    case 3: {
+        const scope_col *c = chance(30) ? pick_col(g, K_MIXED) : NULL;
+        sb_add(g->b, "(");
+        if (c)
+            put_col(g, c);
+        else if (chance(50))
+            gen_num(g, depth - 1);
+        else
+            gen_text(g, depth - 1);
+        sb_add(g->b, chance(50) ? " IS NULL)" : " IS NOT NULL)");
+        break;
+    }
+    case 4:
+        sb_add(g->b, "(");
+        if (chance(60)) {
+            const scope_col *c = chance(25) ? pick_col(g, K_MIXED) : NULL;
+            if (c)
+                put_col(g, c);
+            else
+                gen_int(g, depth - 1);
+            sb_add(g->b, chance(30) ? " NOT IN (" : " IN (");
+            int n = range(1, 4);
+            for (int i = 0; i < n; i++) {
+                sb_add(g->b, "%s", i ? ", " : "");
+                put_int(g, range(-1, 8));
+            }
+            if (chance(20))
+                sb_add(g->b, ", NULL");
+        } else {
+            gen_text(g, depth - 1);
+            sb_add(g->b, chance(30) ? " NOT IN (" : " IN (");
+            int n = range(1, 3);
+            for (int i = 0; i < n; i++) {
+                sb_add(g->b, "%s", i ? ", " : "");
+                put_text_const(g, words[rnd(NWORDS)]);
+            }
+        }
+        sb_add(g->b, "))");
+        break;
+    case 5: {
+        const scope_col *c = chance(20) ? pick_col(g, K_MIXED) : NULL;
+        sb_add(g->b, "(");
+        if (c)
+            put_col(g, c);
+        else
+            gen_num(g, depth - 1);
+        sb_add(g->b, chance(30) ? " NOT BETWEEN " : " BETWEEN ");
+        if (chance(70)) {
+            int lo = range(-3, 6);
+            put_int(g, lo);
+            sb_add(g->b, " AND ");
+            put_int(g, lo + range(0, 8));
+        } else {
+            sb_add(g->b, "0.5 AND ");
+            gen_num(g, 0);
+        }
+        sb_add(g->b, ")");
+        break;
+    }
+    case 6: case 7: {
+        static const char *const pats[] = {"a%", "%an%", "_pple", "A%", "%\\%%", "%e", "%",
+                                           "_", "__", "z%a", "%P%E", "b\\%c", "%_b"};
+        int p = rnd(13);
+        sb_add(g->b, "(");
+        gen_text(g, depth - 1);
+        if (chance(12)) { /* the pattern from the data */
+            sb_add(g->b, chance(25) ? " NOT LIKE " : " LIKE ");
+            gen_text(g, 0);
+            sb_add(g->b, ")");
+            break;
+        }
+        sb_add(g->b, chance(25) ? " NOT LIKE " : " LIKE ");
+        put_text_const(g, pats[p]);
+        if (strchr(pats[p], '\\'))
+            sb_add(g->b, " ESCAPE '\\'");
+        sb_add(g->b, ")");
+        break;
+    }
+    case 8: {
+        /* a dynamically typed column against a number: SQLite's order
+        ** (numbers by value, then text) */
+        const scope_col *c = chance(35) ? pick_col(g, K_MIXED) : NULL;
+        sb_add(g->b, "(");
+        if (c) {
+            put_col(g, c);
+            if (chance(30))
+                sb_add(g->b, " %s %s)", cmp_op(), chance(50) ? "2.5" : "-0.5");
+            else
+                sb_add(g->b, " %s %d)", cmp_op(), range(-1, 6));
+            break;
+        }
+        gen_int(g, depth - 1);
+        sb_add(g->b, " %s ", cmp_op());
+        put_int(g, range(-2, 10));
+        sb_add(g->b, ")");
+        break;
+    }
+    case 9:
+        sb_add(g->b, "(NOT ");
+        gen_pred(g, depth - 1);
+        sb_add(g->b, ")");
+        break;
+    default:
+        sb_add(g->b, "(");
+        gen_pred(g, depth - 1);
+        sb_add(g->b, chance(50) ? " AND " : " OR ");
+        gen_pred(g, depth - 1);
+        sb_add(g->b, ")");
+        break;
+    }
+}
+
+/* Any select-list expression. */
+static void gen_any(gen *g, int depth)
+{
+    switch (rnd(6)) {
+    case 0: gen_int(g, depth); break;
+    case 1: gen_real(g, depth); break;
+    case 2: gen_text(g, depth); break;
+    case 3: gen_pred(g, depth - 1); break;
+    case 4: {
+        const scope_col *c = pick_col(g, K_MIXED);
+        if (c) {
+            put_col(g, c);
+            break;
+        }
+    }
+    /* fall through */
+    default:
+        put_col(g, &g->cols[rnd(g->ncols)]);
+        break;
+    }
+}
+
+static void scope_add(gen *g, const gtable *t, const char *qual)
+{
+    for (int i = 0; i < t->ncols && g->ncols < 32; i++) {
+        g->cols[g->ncols].qual = qual;
+        g->cols[g->ncols].col = &t->cols[i];
+        g->ncols++;
+    }
+}
+
+/* FROM clause; fills the scope.  Returns whether rows are many (no more
+** joins then). */
+static void gen_from(gen *g, const gtable *tabs, int ntabs)
+{
+    g->ncols = 0;
+    int shape = rnd(10);
+    if (shape < 4 || ntabs < 2) {
+        const gtable *t = &tabs[rnd(ntabs)];
+        if (chance(25)) {
+            sb_add(g->b, " FROM %s AS p", t->name);
+            scope_add(g, t, "p");
+        } else {
+            sb_add(g->b, " FROM %s", t->name);
+            scope_add(g, t, NULL);
+        }
+        return;
+    }
+    /* Joins: the first table (t1 or big) with the others on k. */
+    const gtable *a = &tabs[0];
+    const gtable *b = &tabs[ntabs == 3 ? 1 + rnd(2) : 1];
+    const char *ak = a->big ? "g" : "k";
+    static const char *const kinds[] = {"JOIN", "INNER JOIN", "LEFT JOIN", "LEFT OUTER JOIN"};
+    switch (shape) {
+    case 4: case 5: case 6: {
+        /* mostly the integer keys; else any two numeric or text columns
+        ** (an INTEGER against a REAL key joins 2 with 2.0) */
+        const char *acol = ak, *bcol = "k";
+        if (chance(30)) {
+            const gcol *x = &a->cols[rnd(a->ncols)];
+            int tries = 0;
+            const gcol *y;
+            do
+                y = &b->cols[rnd(b->ncols)];
+            while (++tries < 20 && (x->k == K_MIXED || y->k == K_MIXED ||
+                                    (x->k == K_TEXT) != (y->k == K_TEXT)));
+            if (tries < 20) {
+                acol = x->name;
+                bcol = y->name;
+            }
+        }
+        int kind = rnd(4);
+        sb_add(g->b, " FROM %s %s %s ON %s.%s = %s.%s", a->name, kinds[kind], b->name, a->name, acol,
+               b->name, bcol);
+        if (chance(30)) {
+            gen g2 = *g;
+            g2.ncols = 0;
+            scope_add(&g2, a, a->name);
+            scope_add(&g2, b, b->name);
+            sb_add(g->b, " AND ");
+            gen_pred(&g2, 1);
+            memcpy(g->params, g2.params, sizeof g->params);
+            memcpy(g->param_buf, g2.param_buf, sizeof g->param_buf);
+            memcpy(g->param_at, g2.param_at, sizeof g->param_at);
+            g->nparams = g2.nparams;
+        }
+        scope_add(g, a, a->name);
+        scope_add(g, b, b->name);
+        if (kind >= 2 && chance(20)) /* the left rows without a match */
+            sb_add(g->b, " WHERE %s.%s IS NULL AND", b->name, bcol);
+        break;
+    }
+    case 7:
+        if (!a->big) {
+            sb_add(g->b, " FROM %s CROSS JOIN t3", a->name);
+            scope_add(g, a, a->name);
+            scope_add(g, &tabs[ntabs - 1], "t3");
+        } else {
+            sb_add(g->b, " FROM t3, %s WHERE t3.k = %s.g AND", a->name, a->name);
+            scope_add(g, &tabs[ntabs - 1], "t3");
+            scope_add(g, a, a->name);
+        }
+        break;
+    case 8:
+        if (ntabs == 3) {
+            sb_add(g->b, " FROM t1 JOIN t2 ON t1.k = t2.k %s t3 ON t2.n = t3.k",
+                   chance(50) ? "LEFT JOIN" : "JOIN");
+            scope_add(g, &tabs[0], "t1");
+            scope_add(g, &tabs[1], "t2");
+            scope_add(g, &tabs[2], "t3");
+        } else {
+            sb_add(g->b, " FROM %s LEFT JOIN t3 ON %s.g %% 7 = t3.k", a->name, a->name);
+            scope_add(g, a, a->name);
+            scope_add(g, &tabs[ntabs - 1], "t3");
+        }
+        break;
+    default:
+        /* a self join with aliases */
+        sb_add(g->b, " FROM %s AS x %s %s AS y ON x.%s = y.%s", b->name,
+               chance(50) ? "JOIN" : "LEFT JOIN", b->name, "k", "k");
+        scope_add(g, b, "x");
+        scope_add(g, b, "y");
+        break;
+    }
+}
+
+/* A whole query into g->b; *ordered when the result order is defined. */
+static void gen_query(gen *g, const gtable *tabs, int ntabs, bool *ordered)
+{
+    sbuf from = {0};
+    sbuf *out = g->b;
+    /* FROM first (it fixes the scope), then put the query together. */
+    g->b = &from;
+    gen_from(g, tabs, ntabs);
+    bool where_open = strstr(from.p, " WHERE ") != NULL; /* comma join: "... AND" pending */
+    g->b = out;
+    sb_reset(out);
+    *ordered = false;
+
+    int mode = rnd(10); /* 0-4 plain, 5-7 grouped, 8 aggregate only, 9 distinct */
+    sbuf items = {0}, where = {0}, tail = {0};
+    int nitems = 0;
+    unsigned aliased = 0; /* item i has the alias o<i+1> */
+    if (mode >= 5 && mode <= 7) {
+        /* grouped: keys, then aggregates */
+        sbuf keys = {0};
+        int nkeys = range(1, 2);
+        char key_text[2][256];
+        kind key_kind[2];
+        for (int i = 0; i < nkeys; i++) {
+            g->b = &keys;
+            sb_reset(&keys);
+            int r = rnd(6);
+            const scope_col *c = NULL;
+            key_kind[i] = K_MIXED; /* an expression: shown as it is only */
+            if (r < 3) {
+                c = &g->cols[rnd(g->ncols)];
+                put_col(g, c);
+                key_kind[i] = c->col->ascii ? c->col->k : K_MIXED;
+            }
+            else if (r == 3 && (c = pick_col(g, K_INT)) != NULL) {
+                sb_add(g->b, "(");
+                put_col(g, c);
+                sb_add(g->b, " %% 3)");
+            } else if (r == 4 && (c = pick_col(g, K_TEXT)) != NULL && c->col->ascii) {
+                sb_add(g->b, "upper(substr(");
+                put_col(g, c);
+                sb_add(g->b, ", 1, 1))");
+            } else if ((c = pick_col(g, K_MIXED)) != NULL)
+                put_col(g, c);
+            else
+                put_col(g, &g->cols[rnd(g->ncols)]);
+            snprintf(key_text[i], sizeof key_text[i], "%s", keys.p);
+        }
+        free(keys.p);
+        g->b = &items;
+        for (int i = 0; i < nkeys; i++)
+            sb_add(&items, "%s%s", i ? ", " : "", key_text[i]);
+        nitems = nkeys;
+        /* an expression over a key (Lector matches it to the key) */
+        if (chance(25) && key_kind[0] != K_MIXED) {
+            if (key_kind[0] == K_TEXT)
+                sb_add(&items, ", lower(%s)", key_text[0]);
+            else
+                sb_add(&items, ", (%s * 2)", key_text[0]);
+            nitems++;
+        }
+        int naggs = range(1, 3);
+        for (int i = 0; i < naggs; i++) {
+            sb_add(&items, ", ");
+            switch (rnd(9)) {
+            case 0: sb_add(&items, "COUNT(*)"); break;
+            case 1: sb_add(&items, "COUNT("); gen_any(g, 1); sb_add(&items, ")"); break;
+            case 2: sb_add(&items, "SUM("); gen_num(g, 1); sb_add(&items, ")"); break;
+            case 3:
+                sb_add(&items, "AVG(");
+                g->dbl = true;
+                gen_num(g, 1);
+                g->dbl = false;
+                sb_add(&items, ")");
+                break;
+            case 4: sb_add(&items, "MIN("); chance(50) ? gen_num(g, 1) : (void)gen_text(g, 1); sb_add(&items, ")"); break;
+            case 5: sb_add(&items, "MAX("); chance(50) ? gen_num(g, 1) : (void)gen_text(g, 1); sb_add(&items, ")"); break;
+            case 6: {
+                const scope_col *c = pick_col(g, chance(50) ? K_INT : K_TEXT);
+                sb_add(&items, "COUNT(DISTINCT ");
+                if (c) put_col(g, c); else int_leaf(g);
+                sb_add(&items, ")");
+                break;
+            }
+            case 7: {
+                const scope_col *c = pick_col(g, K_INT);
+                sb_add(&items, "SUM(DISTINCT ");
+                if (c) put_col(g, c); else int_leaf(g);
+                sb_add(&items, ")");
+                break;
+            }
+            default:
+                sb_add(&items, "(COUNT(*) + SUM(");
+                gen_int(g, 0);
+                sb_add(&items, "))");
+                break;
+            }
+            nitems++;
+        }
+        g->b = &tail;
+        sb_add(&tail, " GROUP BY ");
+        for (int i = 0; i < nkeys; i++)
+            sb_add(&tail, "%s%s", i ? ", " : "", key_text[i]);
+        if (chance(40)) {
+            sb_add(&tail, " HAVING ");
+            switch (rnd(4)) {
+            case 0: sb_add(&tail, "COUNT(*) > %d", range(0, 3)); break;
+            case 1: sb_add(&tail, "SUM("); gen_int(g, 0); sb_add(&tail, ") >= %d", range(-5, 30)); break;
+            case 2: sb_add(&tail, "%s IS NOT NULL", key_text[0]); break;
+            default: sb_add(&tail, "(MIN("); gen_num(g, 0); sb_add(&tail, ") < %d OR COUNT(*) = 1)", range(0, 5)); break;
+            }
+        }
+    } else if (mode == 8) {
+        g->b = &items;
+        static const char *const aggs[] = {"COUNT(*)", "COUNT", "SUM", "AVG", "MIN", "MAX"};
+        int naggs = range(1, 3);
+        for (int i = 0; i < naggs; i++) {
+            int a = rnd(6);
+            sb_add(&items, "%s%s", i ? ", " : "", aggs[a]);
+            if (a > 0) {
+                sb_add(&items, "(");
+                g->dbl = a == 3;
+                if (a >= 4 && chance(40))
+                    gen_text(g, 1);
+                else
+                    gen_num(g, 1);
+                g->dbl = false;
+                sb_add(&items, ")");
+            }
+            nitems++;
+        }
+    } else {
+        g->b = &items;
+        if (mode < 2 && chance(15) && strstr(from.p, "JOIN") == NULL && strchr(from.p, ',') == NULL) {
+            sb_add(&items, "*");
+            nitems = g->ncols;
+        } else if (mode < 2 && chance(15) && g->cols[0].qual != NULL) {
+            /* q.* of the last table, then one more column */
+            const char *q = g->cols[g->ncols - 1].qual;
+            sb_add(&items, "%s.*, ", q);
+            for (int i = 0; i < g->ncols; i++)
+                nitems += g->cols[i].qual == q;
+            put_col(g, &g->cols[rnd(g->ncols)]);
+            nitems++;
+        } else {
+            nitems = range(1, 4);
+            for (int i = 0; i < nitems; i++) {
+                if (i)
+                    sb_add(&items, ", ");
+                gen_any(g, range(0, 3));
+                if (chance(20)) {
+                    sb_add(&items, " AS o%d", i + 1);
+                    aliased |= 1u << i;
+                }
+            }
+        }
+    }
+
+    /* WHERE */
+    g->b = &where;
+    if (where_open) {
+        sb_add(&where, " ");
+        gen_pred(g, range(0, 2));
+    } else if (mode == 8 && chance(10)) {
+        sb_add(&where, " WHERE 1 = 0"); /* aggregates over no rows */
+    } else if (chance(60)) {
+        sb_add(&where, " WHERE ");
+        gen_pred(g, range(0, 3));
+    }
+    if (mode == 8 && chance(10))
+        sb_add(&where, " HAVING COUNT(*) > %d", range(0, 40));
+
+    /* ORDER BY: total over the output (every column after the chosen
+    ** keys), so the row order is defined; LIMIT only then. */
+    g->b = &tail;
+    bool grouped = mode >= 5 && mode <= 8;
+    if (mode != 8 && chance(55)) {
+        sb_add(&tail, " ORDER BY ");
+        bool any = false;
+        if (!grouped && mode != 9 && chance(50)) {
+            /* not a constant: SQLite reads ORDER BY (-6) as an ordinal */
+            size_t at = tail.len;
+            int np = g->nparams;
+            gen_any(g, 1);
+            if (strspn(tail.p + at, "0123456789-+(). e") == tail.len - at) {
+                tail.len = at;
+                tail.p[at] = '\0';
+                g->nparams = np;
+                put_col(g, &g->cols[rnd(g->ncols)]);
+            }
+            sb_add(&tail, chance(30) ? " DESC" : "");
+            any = true;
+        }
+        if (mode >= 5 && mode <= 7 && chance(25)) {
+            /* an aggregate the select list does not show */
+            sb_add(&tail, chance(50) ? "COUNT(*) DESC" : "MAX(");
+            if (tail.p[tail.len - 1] == '(') {
+                gen_num(g, 0);
+                sb_add(&tail, ")");
+            }
+            any = true;
+        }
+        for (int i = 1; i <= nitems; i++) {
+            if (i <= 32 && (aliased & (1u << (i - 1))) && chance(60))
+                sb_add(&tail, "%so%d%s", any ? ", " : "", i, chance(25) ? " DESC" : "");
+            else
+                sb_add(&tail, "%s%d%s", any ? ", " : "", i, chance(25) ? " DESC" : "");
+            if (chance(10))
+                sb_add(&tail, chance(50) ? " NULLS FIRST" : " NULLS LAST");
+            any = true;
+        }
+        *ordered = true;
+        if (chance(40)) {
+            sb_add(&tail, " LIMIT ");
+            put_int(g, range(0, 12));
+            if (chance(50)) {
+                sb_add(&tail, " OFFSET ");
+                put_int(g, range(0, 6));
+            }
+        }
+    }
+
+    g->b = out;
+    sb_add(out, "SELECT %s%s%s%s%s", mode == 9 ? "DISTINCT " : "", items.p, from.p,
+           where.p ? where.p : "", tail.p ? tail.p : "");
+    /* the values in the order their ? stand in the text: items, FROM,
+    ** WHERE, then GROUP BY ... LIMIT (insertion sort: a few) */
+    const sbuf *order[4] = {&items, &from, &where, &tail};
+    uint64_t key[24];
+    for (int i = 0; i < g->nparams; i++) {
+        int sec = 0;
+        while (sec < 3 && order[sec] != g->param_buf[i])
+            sec++;
+        key[i] = (uint64_t)sec << 32 | g->param_at[i];
+    }
+    for (int i = 1; i < g->nparams; i++)
+        for (int j = i; j > 0 && key[j - 1] > key[j]; j--) {
+            uint64_t tk = key[j];
+            key[j] = key[j - 1];
+            key[j - 1] = tk;
+            lt_value tv = g->params[j];
+            g->params[j] = g->params[j - 1];
+            g->params[j - 1] = tv;
+        }
+    free(items.p);
+    free(where.p);
+    free(tail.p);
+    free(from.p);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Running and comparing                                                     */
+/* ------------------------------------------------------------------------ */
+
+typedef struct rows {
+    char **row;
+    size_t n, cap;
+} rows;
+
+static void rows_add(rows *r, const char *s, size_t len)
+{
+    if (r->n == r->cap) {
+        r->cap = r->cap ? r->cap * 2 : 64;
+        r->row = realloc(r->row, r->cap * sizeof *r->row);
+        assert_non_null(r->row);
+    }
+    char *p = malloc(len + 1);
+    assert_non_null(p);
+    memcpy(p, s, len);
+    p[len] = '\0';
+    r->row[r->n++] = p;
+}
+
+static void rows_clear(rows *r)
+{
+    for (size_t i = 0; i < r->n; i++)
+        free(r->row[i]);
+    r->n = 0;
+}
+
+/* A number as both sides print it: integers exactly, other values to 12
+** significant digits, below 1e-9 as 0 (the engines may add in another
+** order). */
+static void put_number(sbuf *b, double d, const int64_t *exact)
+{
+    if (exact != NULL && (*exact > 1000000000000000ll || *exact < -1000000000000000ll)) {
+        sb_add(b, "%lld", (long long)*exact);
+        return;
+    }
+    if (isnan(d)) {
+        sb_add(b, "nan");
+        return;
+    }
+    if (fabs(d) < 1e-9) /* rounding noise of sums that cancel (added in another order) */
+        d = 0;
+    if (d == floor(d) && fabs(d) < 1e15) {
+        sb_add(b, "%.0f", d == 0 ? 0.0 : d);
+        return;
+    }
+    char tmp[64];
+    snprintf(tmp, sizeof tmp, "%.12g", d);
+    sb_add(b, "%s", strcmp(tmp, "-0") == 0 ? "0" : tmp);
+}
+
+static void put_text(sbuf *b, const char *s, size_t len)
+{
+    sb_add(b, "'%.*s'", (int)len, s);
+}
+
+static int lector_run(lt_source *src, const char *sql, const lt_value *params, int nparams,
+                      rows *out, char *msg, size_t cap)
+{
+    sql_stmt *st;
+    sql_cursor *cur;
+    lt_error err;
+    lt_error_clear(&err);
+    if (sql_prepare(src, sql, strlen(sql), &st, &err) != 0) {
+        snprintf(msg, cap, "prepare: %s %.400s", err.sqlstate, err.message);
+        return -1;
+    }
+    if (sql_execute(st, params, (uint32_t)nparams, &cur, &err) != 0) {
+        snprintf(msg, cap, "execute: %s %.400s", err.sqlstate, err.message);
+        sql_stmt_free(st);
+        return -1;
+    }
+    sbuf line = {0};
+    int rc = 0;
+    for (;;) {
+        lt_batch *b;
+        if (sql_cursor_next(cur, &b, &err) != 0) {
+            snprintf(msg, cap, "fetch: %s %.400s", err.sqlstate, err.message);
+            rc = -1;
+            break;
+        }
+        if (b->count == 0)
+            break;
+        for (uint32_t r = 0; r < b->count; r++) {
+            sb_reset(&line);
+            for (uint32_t c = 0; c < b->ncols; c++) {
+                lt_value v;
+                lt_batch_get(b, c, r, &v);
+                if (c)
+                    sb_add(&line, "|");
+                switch (v.type) {
+                case LT_NULL: sb_add(&line, "NULL"); break;
+                case LT_BOOL: sb_add(&line, "%d", v.u.b ? 1 : 0); break;
+                case LT_INT64: put_number(&line, (double)v.u.i64, &v.u.i64); break;
+                case LT_DOUBLE: put_number(&line, v.u.f64, NULL); break;
+                case LT_DECIMAL: {
+                    int scale = lt_vector_row_type(&b->cols[c], r) == LT_DECIMAL &&
+                                b->cols[c].type == LT_DECIMAL ? b->cols[c].scale : v.scale;
+                    double d = (double)v.u.dec;
+                    for (int i = 0; i < scale; i++)
+                        d /= 10;
+                    put_number(&line, d, NULL);
+                    break;
+                }
+                case LT_TEXT: put_text(&line, v.u.bytes.ptr, v.u.bytes.len); break;
+                default: sb_add(&line, "<type %d>", (int)v.type); break;
+                }
+            }
+            rows_add(out, line.p ? line.p : "", line.len);
+        }
+    }
+    free(line.p);
+    sql_cursor_close(cur);
+    sql_stmt_free(st);
+    return rc;
+}
+
+static int sqlite_run(sqlite3 *db, const char *sql, const lt_value *params, int nparams,
+                      rows *out, char *msg, size_t cap)
+{
+    sqlite3_stmt *st;
+    if (sq.prepare_v2(db, sql, -1, &st, NULL) != 0) {
+        snprintf(msg, cap, "%s", sq.errmsg(db));
+        return -1;
+    }
+    for (int i = 0; i < nparams; i++) {
+        const lt_value *v = &params[i];
+        if (v->type == LT_INT64)
+            sq.bind_int64(st, i + 1, v->u.i64);
+        else if (v->type == LT_DOUBLE)
+            sq.bind_double(st, i + 1, v->u.f64);
+        else if (v->type == LT_TEXT)
+            sq.bind_text(st, i + 1, v->u.bytes.ptr, (int)v->u.bytes.len, NULL);
+        else
+            sq.bind_null(st, i + 1);
+    }
+    sbuf line = {0};
+    int rc, n = sq.column_count(st);
+    while ((rc = sq.step(st)) == SQ_ROW) {
+        sb_reset(&line);
+        for (int c = 0; c < n; c++) {
+            if (c)
+                sb_add(&line, "|");
+            int64_t i;
+            switch (sq.column_type(st, c)) {
+            case SQ_NULL: sb_add(&line, "NULL"); break;
+            case SQ_INTEGER: i = sq.column_int64(st, c); put_number(&line, (double)i, &i); break;
+            case SQ_FLOAT: put_number(&line, sq.column_double(st, c), NULL); break;
+            case SQ_TEXT:
+                put_text(&line, (const char *)sq.column_text(st, c), (size_t)sq.column_bytes(st, c));
+                break;
+            default: sb_add(&line, "<blob>"); break;
+            }
+        }
+        rows_add(out, line.p ? line.p : "", line.len);
+    }
+    free(line.p);
+    if (rc != SQ_DONE)
+        snprintf(msg, cap, "%s", sq.errmsg(db));
+    sq.finalize(st);
+    return rc == SQ_DONE ? 0 : -1;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool same_rows(rows *a, rows *b, bool ordered)
+{
+    if (a->n != b->n)
+        return false;
+    if (!ordered) {
+        qsort(a->row, a->n, sizeof *a->row, cmp_str);
+        qsort(b->row, b->n, sizeof *b->row, cmp_str);
+    }
+    for (size_t i = 0; i < a->n; i++)
+        if (strcmp(a->row[i], b->row[i]) != 0)
+            return false;
+    return true;
+}
+
+static void print_rows(const char *who, const rows *r)
+{
+    fprintf(stderr, "  %s (%zu rows):", who, r->n);
+    for (size_t i = 0; i < r->n && i < 12; i++)
+        fprintf(stderr, "%s%s", i ? " ; " : " ", r->row[i]);
+    fprintf(stderr, "%s\n", r->n > 12 ? " ; ..." : "");
+}
+
+/* Distinct query texts: a set of 64-bit hashes (open addressing). */
+typedef struct seen {
+    uint64_t *h;
+    size_t cap, n;
+} seen;
+
+static bool seen_add(seen *s, const char *text)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+        h = (h ^ *p) * 1099511628211ull;
+    h |= 1;
+    if (s->n * 2 >= s->cap) {
+        size_t cap = s->cap ? s->cap * 2 : 4096;
+        uint64_t *t = calloc(cap, sizeof *t);
+        assert_non_null(t);
+        for (size_t i = 0; i < s->cap; i++)
+            if (s->h[i])
+                for (size_t j = s->h[i] & (cap - 1);; j = (j + 1) & (cap - 1))
+                    if (!t[j]) { t[j] = s->h[i]; break; }
+        free(s->h);
+        s->h = t;
+        s->cap = cap;
+    }
+    for (size_t j = h & (s->cap - 1);; j = (j + 1) & (s->cap - 1)) {
+        if (s->h[j] == h)
+            return false;
+        if (!s->h[j]) {
+            s->h[j] = h;
+            s->n++;
+            return true;
+        }
+    }
+}
+
+static long env_long(const char *name, long dflt)
+{
+    const char *v = getenv(name);
+    return v && *v ? strtol(v, NULL, 10) : dflt;
+}
+
+static void test_differential(void **state)
+{
+    (void)state;
+    sqlite_load();
+    long nqueries = env_long("LT_DIFF_QUERIES", 2000);
+    uint64_t seed = (uint64_t)env_long("LT_DIFF_SEED", 20261130);
+    bool verbose = env_long("LT_DIFF_VERBOSE", 0) != 0;
+    rng_state = seed;
+
+    char dir[] = "/tmp/lt_diff_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path1[64], path2[64];
+    snprintf(path1, sizeof path1, "%s/diff1.db", dir);
+    snprintf(path2, sizeof path2, "%s/diff2.db", dir);
+    build_databases(path1, path2);
+
+    const char *paths[2] = {path1, path2};
+    const gtable *tabs[2] = {db1_tables, db2_tables};
+    const int ntabs[2] = {3, 2};
+    lt_source *src[2];
+    sqlite3 *db[2];
+    for (int i = 0; i < 2; i++) {
+        lt_error err;
+        if (lt_source_open(paths[i], NULL, &src[i], &err) != 0)
+            fail_msg("Lector cannot open %s: %s", paths[i], err.message);
+        src[i]->dialect = LT_DIALECT_SQLITE;
+        if (sq.open_v2(paths[i], &db[i], SQ_OPEN_READWRITE, NULL) != 0)
+            fail_msg("sqlite cannot open %s", paths[i]);
+    }
+
+    seen s = {0};
+    sbuf q = {0};
+    rows got = {0}, want = {0};
+    long ran = 0, failed = 0, oracle_errors = 0, attempts = 0, total_rows = 0, nonempty = 0;
+    while (ran < nqueries && attempts < nqueries * 20) {
+        attempts++;
+        int which = rnd(4) == 0; /* a quarter on the big table */
+        gen g = {.b = &q, .use_params = chance(25)};
+        bool ordered;
+        gen_query(&g, tabs[which], ntabs[which], &ordered);
+        if (!seen_add(&s, q.p))
+            continue;
+        ran++;
+        if (verbose)
+            fprintf(stderr, "[%ld] %s\n", ran, q.p);
+        char lmsg[512] = "", smsg[512] = "";
+        rows_clear(&got);
+        rows_clear(&want);
+        int src_rc = sqlite_run(db[which], q.p, g.params, g.nparams, &want, smsg, sizeof smsg);
+        if (src_rc != 0) {
+            /* the generator wrote something SQLite refuses: its bug */
+            if (oracle_errors++ < 10)
+                fprintf(stderr, "generator: SQLite refuses query %ld (seed %llu): %s\n  %s\n",
+                        ran, (unsigned long long)seed, smsg, q.p);
+            continue;
+        }
+        int lt_rc = lector_run(src[which], q.p, g.params, g.nparams, &got, lmsg, sizeof lmsg);
+        total_rows += (long)want.n;
+        nonempty += want.n > 0;
+        if (lt_rc == 0 && same_rows(&got, &want, ordered))
+            continue;
+        if (failed++ < 25) {
+            fprintf(stderr, "MISMATCH query %ld (seed %llu, db %d%s):\n  %s\n", ran,
+                    (unsigned long long)seed, which + 1, ordered ? ", ordered" : "", q.p);
+            for (int i = 0; i < g.nparams; i++) {
+                const lt_value *v = &g.params[i];
+                if (v->type == LT_INT64)
+                    fprintf(stderr, "  ?%d = %lld\n", i + 1, (long long)v->u.i64);
+                else if (v->type == LT_DOUBLE)
+                    fprintf(stderr, "  ?%d = %g\n", i + 1, v->u.f64);
+                else
+                    fprintf(stderr, "  ?%d = '%.*s'\n", i + 1, (int)v->u.bytes.len, v->u.bytes.ptr);
+            }
+            if (lt_rc != 0)
+                fprintf(stderr, "  lector error: %s\n", lmsg);
+            else
+                print_rows("lector", &got);
+            print_rows("sqlite", &want);
+            for (size_t i = 0, shown = 0; lt_rc == 0 && i < got.n && i < want.n && shown < 5; i++)
+                if (strcmp(got.row[i], want.row[i]) != 0) {
+                    fprintf(stderr, "  row %zu: lector %s, sqlite %s\n", i + 1, got.row[i], want.row[i]);
+                    shown++;
+                }
+        }
+    }
+    fprintf(stderr, "differential: %ld distinct queries (seed %llu; %ld with rows, %ld rows in all): "
+            "%ld mismatches, %ld the generator's\n",
+            ran, (unsigned long long)seed, nonempty, total_rows, failed, oracle_errors);
+
+    rows_clear(&got);
+    rows_clear(&want);
+    free(got.row);
+    free(want.row);
+    free(q.p);
+    free(s.h);
+    for (int i = 0; i < 2; i++) {
+        lt_source_close(src[i]);
+        sq.close(db[i]);
+        unlink(paths[i]);
+    }
+    rmdir(dir);
+    assert_true(ran >= nqueries);
+    assert_int_equal(oracle_errors, 0);
+    assert_int_equal(failed, 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_differential),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
