@@ -615,15 +615,51 @@ static const lt_result_col columns_cols[] = {
 typedef struct columns_ctx {
     table_list tl;
     arg column;
+    lt_arena arena;          /* views' columns */
+    lt_column **view_cols;   /* per listed table: a view's columns, or NULL */
+    uint32_t *view_ncols;
 } columns_ctx;
+
+/* A view's columns are those of `SELECT * FROM view` (the engine binds its
+** query); a view whose query does not bind keeps what the reader says. */
+static int describe_views(const catalog_call *call, columns_ctx *cc)
+{
+    size_t n = cc->tl.n ? cc->tl.n : 1;
+    cc->view_cols = lt_arena_alloc(&cc->arena, n * sizeof *cc->view_cols);
+    cc->view_ncols = lt_arena_alloc(&cc->arena, n * sizeof *cc->view_ncols);
+    if (cc->view_cols == NULL || cc->view_ncols == NULL)
+        return -1;
+    for (size_t i = 0; i < cc->tl.n; i++) {
+        const lt_table *t = cc->tl.v[i];
+        sql_column *sc;
+        uint32_t k;
+        lt_error err;
+        cc->view_cols[i] = NULL;
+        cc->view_ncols[i] = 0;
+        if (t->query == NULL || t->error != NULL || call->src == NULL ||
+            sql_describe_table((lt_source *)call->src, (uint32_t)(t - call->src->tables),
+                               &cc->arena, &sc, &k, &err) != 0)
+            continue;
+        lt_column *cols = lt_arena_alloc(&cc->arena, (k ? k : 1) * sizeof *cols);
+        if (cols == NULL)
+            return -1;
+        for (uint32_t c = 0; c < k; c++)
+            cols[c] = sc[c].desc;
+        cc->view_cols[i] = cols;
+        cc->view_ncols[i] = k;
+    }
+    return 0;
+}
 
 static void fill_columns(lt_result *r, const catalog_call *call, const void *ctx)
 {
     const columns_ctx *cc = ctx;
     for (size_t i = 0; i < cc->tl.n; i++) {
         const lt_table *t = cc->tl.v[i];
-        for (uint32_t c = 0; c < t->ncols; c++) {
-            const lt_column *col = &t->cols[c];
+        const lt_column *tcols = cc->view_cols[i] ? cc->view_cols[i] : t->cols;
+        uint32_t ncols = cc->view_cols[i] ? cc->view_ncols[i] : t->ncols;
+        for (uint32_t c = 0; c < ncols; c++) {
+            const lt_column *col = &tcols[c];
             if (!arg_match(&cc->column, ARG_PATTERN, call->metadata_id,
                            col->name))
                 continue;
@@ -667,16 +703,21 @@ SQLRETURN SQL_API SQLColumns(SQLHSTMT hstmt, SQLCHAR *CatalogName,
         return rc;
     table_args ta = {.cat_kind = ARG_ORDINARY, .schem_kind = ARG_PATTERN,
                      .table_kind = ARG_PATTERN};
-    columns_ctx cc = {{NULL, 0}, {NULL, 0}};
+    columns_ctx cc;
+    memset(&cc, 0, sizeof cc);
+    lt_arena_init(&cc.arena);
     if (rc == SQL_SUCCESS)
         rc = get_args(&call, &cc.column, &ColumnName, &NameLength4, 1, 0);
     if (rc == SQL_SUCCESS)
         rc = table_args_get(&call, &ta, CatalogName, NameLength1, SchemaName,
                             NameLength2, TableName, NameLength3, false,
                             &cc.tl.v, &cc.tl.n);
+    if (rc == SQL_SUCCESS && describe_views(&call, &cc) != 0)
+        rc = oom(&call);
     if (rc == SQL_SUCCESS)
         rc = run(&call, columns_cols, 18, fill_columns, &cc);
     free(cc.tl.v);
+    lt_arena_free(&cc.arena);
     return lt_leave(&stmt->h, rc);
 }
 

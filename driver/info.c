@@ -44,6 +44,10 @@
 #ifndef SQL_DTC_TRANSITION_COST
 #define SQL_DTC_TRANSITION_COST 1750
 #endif
+#ifndef SQL_RETURN_ESCAPE_CLAUSE
+#define SQL_RETURN_ESCAPE_CLAUSE 180
+#define SQL_RC_NONE 0x00000000L
+#endif
 
 /* ------------------------------------------------------------------------ */
 /* What the SQL engine implements today                                      */
@@ -101,21 +105,27 @@
 /* Predicates the parser and executor handle (NOT forms included). */
 #define ENGINE_PREDICATES \
     (SQL_SP_COMPARISON | SQL_SP_BETWEEN | SQL_SP_IN | SQL_SP_ISNULL | \
-     SQL_SP_ISNOTNULL | SQL_SP_LIKE)
+     SQL_SP_ISNOTNULL | SQL_SP_LIKE | SQL_SP_EXISTS)
 /* CASE, CAST, COALESCE, NULLIF (SQL_SVE_*) */
 #define ENGINE_VALUE_EXPRESSIONS (SQL_SVE_CASE | SQL_SVE_CAST | SQL_SVE_COALESCE | SQL_SVE_NULLIF)
-/* Joins (SQL_SRJO_*, SQL_OJ_*) and tables per SELECT: [INNER] JOIN, LEFT
-** [OUTER] JOIN, CROSS JOIN and commas, chained left to right, any
-** condition in ON (equalities hash), also inside {oj ...}; no RIGHT, FULL,
-** NATURAL, USING nor parenthesized (nested) joins; no limit on tables. */
+/* Joins (SQL_SRJO_*, SQL_OJ_*) and tables per SELECT: [INNER] JOIN, LEFT /
+** RIGHT / FULL [OUTER] JOIN, CROSS JOIN, NATURAL JOIN and commas, chained
+** left to right, any condition in ON (equalities hash) or USING, also
+** inside {oj ...}; derived tables; no parenthesized (nested) joins; no
+** limit on tables. */
 #define ENGINE_JOIN_OPERATORS \
-    (SQL_SRJO_CROSS_JOIN | SQL_SRJO_INNER_JOIN | SQL_SRJO_LEFT_OUTER_JOIN)
+    (SQL_SRJO_CROSS_JOIN | SQL_SRJO_INNER_JOIN | SQL_SRJO_LEFT_OUTER_JOIN | \
+     SQL_SRJO_RIGHT_OUTER_JOIN | SQL_SRJO_FULL_OUTER_JOIN | SQL_SRJO_NATURAL_JOIN)
 #define ENGINE_OJ_CAPABILITIES \
-    (SQL_OJ_LEFT | SQL_OJ_NOT_ORDERED | SQL_OJ_INNER | SQL_OJ_ALL_COMPARISON_OPS)
+    (SQL_OJ_LEFT | SQL_OJ_RIGHT | SQL_OJ_FULL | SQL_OJ_NOT_ORDERED | SQL_OJ_INNER | \
+     SQL_OJ_ALL_COMPARISON_OPS)
 #define ENGINE_OUTER_JOINS "Y"
 #define ENGINE_MAX_TABLES_IN_SELECT 0
-#define ENGINE_SUBQUERIES 0
-#define ENGINE_UNION 0
+/* Subqueries in comparisons, IN and EXISTS, correlated too; no ANY/ALL. */
+#define ENGINE_SUBQUERIES \
+    (SQL_SQ_COMPARISON | SQL_SQ_EXISTS | SQL_SQ_IN | SQL_SQ_CORRELATED_SUBQUERIES)
+/* UNION [ALL] (also EXCEPT and INTERSECT, which ODBC has no bit for) */
+#define ENGINE_UNION (SQL_U_UNION | SQL_U_UNION_ALL)
 /* DATE '2024-01-31', TIME '...', TIMESTAMP '...' */
 #define ENGINE_DATETIME_LITERALS \
     (SQL_DL_SQL92_DATE | SQL_DL_SQL92_TIME | SQL_DL_SQL92_TIMESTAMP)
@@ -235,6 +245,8 @@ static const info_entry info_table[] = {
     U32(SQL_ASYNC_NOTIFICATION, SQL_ASYNC_NOTIFICATION_NOT_CAPABLE),
     U32(SQL_DRIVER_AWARE_POOLING_SUPPORTED, SQL_DRIVER_AWARE_POOLING_NOT_CAPABLE),
     U32(SQL_DTC_TRANSITION_COST, 0),
+    /* Power Query asks it; nothing here returns values from an INSERT. */
+    U32(SQL_RETURN_ESCAPE_CLAUSE, SQL_RC_NONE),
     S(SQL_MULT_RESULT_SETS, "N"),
     S(SQL_MULTIPLE_ACTIVE_TXN, "Y"),
     S(SQL_NEED_LONG_DATA_LEN, "N"),

@@ -340,8 +340,8 @@ void lt_source_close(lt_source *src);
 int64_t lt_source_find_table(const lt_source *src, const char *name,
                              size_t name_len);
 /* The same, with the reason when absent: 42S02 "unknown table", or the
-** reader's error for a name it understands but cannot serve (a malformed
-** range, one outside the sheet: 42S02 saying so).  Returns -1 with err
+** reader's error for a name it understands but cannot serve (a workbook
+** range: 42000 malformed, HY000 outside the sheet).  Returns -1 with err
 ** filled. */
 int64_t lt_source_find_table_err(const lt_source *src, const char *name,
                                  size_t name_len, lt_error *err);

@@ -8,7 +8,8 @@
 set -euo pipefail
 BUILD=${1:-build}
 PACKAGES=(cmake make gcc clang libclang-rt-14-dev python3 valgrind
-          unixodbc unixodbc-dev odbcinst libcmocka-dev iodbc libiodbc2)
+          unixodbc unixodbc-dev odbcinst libcmocka-dev iodbc libiodbc2
+          mdbtools sqlite3 libsqlite3-dev libssl-dev zlib1g-dev)
 
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -83,7 +83,10 @@ check "usage count still 1 after reinstall" test "$(usage_count Lector)" = 1
 for c in "${CASES[@]}"; do
   IFS='|' read -r fmt file table oracle keys <<<"$c"
   dsn=LectorPkgTest_$fmt
+  # $keys: none or one KEY=VALUE, so it is left unquoted to vanish when empty.
+  # shellcheck disable=SC2086
   $SUDO lector-dsn add --system "$dsn" "$CORPUS/$file" $keys >/dev/null
+  # shellcheck disable=SC2086
   $SUDO lector-dsn add --system --iodbc "${dsn}_iodbc" "$CORPUS/$file" $keys >/dev/null
   query="SELECT * FROM \"$table\""
   order=ordered; [ "$fmt" = access ] && order=unordered   # the corpus README: Access compares as a multiset

@@ -927,10 +927,12 @@ static int bind_table_ref(binder *b, uint32_t i, const sql_table_ref *t)
         if (found < 0 && b->src != NULL && strcmp(why.sqlstate, "42S02") != 0)
             return lt_error_set(b->err, why.sqlstate, "%.900s (line %u, column %u)", why.message,
                                 t->line, t->column);
+        if (found < 0 && b->src == NULL)
+            return lt_error_set(b->err, "42S02", "unknown table '%s' at line %u, column %u: the connection has no data source",
+                                t->name, t->line, t->column);
         if (found < 0)
-            return lt_error_set(b->err, "42S02", "unknown table '%s' at line %u, column %u%s", t->name,
-                                t->line, t->column,
-                                b->src == NULL ? ": the connection has no data source" : "");
+            return lt_error_set(b->err, "42S02", "unknown table '%s' at line %u, column %u (data source %s)",
+                                t->name, t->line, t->column, b->src->path ? b->src->path : "");
         const lt_table *desc = &b->src->tables[found];
         if (desc->error != NULL)
             return lt_error_set(b->err, "HY000", "table '%s' cannot be read: %s", desc->name,

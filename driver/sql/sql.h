@@ -13,7 +13,8 @@
 ** Errors use lt_error with ODBC SQLSTATEs: 42000 syntax error (message with
 ** line and column), type error, construct not supported yet, or a write
 ** (read-only, see sql_prepare); 42S02 unknown table, 42S22 unknown column,
-** 07002 wrong number of parameters, 22xxx data errors (22001 text result
+** 07002 wrong number of parameters, 21000 a subquery used as a value
+** returned more than one row, 22xxx data errors (22001 text result
 ** too long, 22003 out of range, 22007 bad date, 22008 date past year 9999,
 ** 22011 bad SUBSTRING length, 22012 division by zero, 22018 bad number
 ** text, 22019/22025 bad LIKE escape), 24000 cursor already open, HY008

@@ -717,6 +717,10 @@ static int type_subquery(typer *t, sql_expr *e)
         t->q = saved;
         if (rc != 0)
             return -1;
+        if (e->subq->nvisible == 0) { /* EXISTS over a table without columns */
+            e->t = make_type(LT_NULL, 0, 1, true);
+            return 0;
+        }
         const lt_column *d = &e->subq->outputs[0].col.desc;
         e->t = make_type(d->type, d->scale, d->size, true);
         return 0;

@@ -45,8 +45,8 @@ BOOL WINAPI ConfigDSN(HWND parent, WORD request, LPCSTR driver, LPCSTR attrs)
     char dsn[SQL_MAX_DSN_LENGTH + 1], value[1024];
     if (!attribute(attrs, "DSN", dsn, sizeof dsn) || dsn[0] == '\0')
         return fail("Lector has no setup dialog: give the data source as "
-                    "DSN=name;Database=path (odbcconf CONFIGSYSDSN Lector "
-                    "\"DSN=name|Database=C:\\data\\file.xlsb\") or import lector-dsn.reg");
+                    "DSN=name;Database=path (odbcconf /a {CONFIGSYSDSN \"Lector\" "
+                    "\"DSN=name|Database=C:\\data\\file.xlsb\"}) or import lector-dsn.reg");
     if (request == ODBC_REMOVE_DSN)
         return SQLRemoveDSNFromIni(dsn) ? TRUE : fail("cannot remove the data source");
     if (request != ODBC_ADD_DSN && request != ODBC_CONFIG_DSN)

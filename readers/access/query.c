@@ -355,11 +355,9 @@ static bool column_ref(const char *s)
                 return false;
             p = e + 1;
         } else {
-            if (!((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') || is_digit(*p) ||
-                  *p == '_' || (unsigned char)*p >= 0x80))
+            if (!word_char(*p))
                 return false;
-            while ((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') || is_digit(*p) ||
-                   *p == '_' || (unsigned char)*p >= 0x80)
+            while (word_char(*p))
                 p++;
         }
         if (*p == '.' || *p == '!')
@@ -876,7 +874,7 @@ int mdb_queries_load(access_source *s, lt_error *err)
         uint32_t n = 0;
         while (lo + n < rows.n && rows.v[lo + n].object_id == o->id)
             n++;
-        int r = mdb_query_sql(rows.v + lo, n, o->flags, &sql, why, sizeof why);
+        int r = mdb_query_sql(n > 0 ? rows.v + lo : NULL, n, o->flags, &sql, why, sizeof why);
         if (r < 0)
             goto done;
         if (r == MDB_QUERY_NOT_TABLE)

@@ -227,17 +227,17 @@ int lt_wb_parse_range(const char *range, size_t len, uint32_t max_row, uint32_t 
     if (!range_col(range, len, &i, &c0) || !range_row(range, len, &i, &r0, &row0) || i >= len ||
         range[i++] != ':' || !range_col(range, len, &i, &c1) || !range_row(range, len, &i, &r1, &row1) ||
         i != len || (row1 && !row0))
-        return lt_error_set(err, "42S02", "unknown table '%.*s': '%.*s' is not a cell range (write it as A1:D100, A2:D or A:D)",
+        return lt_error_set(err, "42000", "table '%.*s': '%.*s' is not a cell range (write it as A1:D100, A2:D or A:D)",
                             tl, table, rl, range);
     if (!row0)
         r0 = 0;
     if (!row1)
         r1 = max_row;
     if (r0 > max_row || r1 > max_row || c0 > max_col || c1 > max_col)
-        return lt_error_set(err, "42S02", "unknown table '%.*s': the range '%.*s' lies outside the sheet (rows 1 to %u, columns A to %s)",
+        return lt_error_set(err, "HY000", "table '%.*s': the range '%.*s' lies outside the sheet (rows 1 to %u, columns A to %s)",
                             tl, table, rl, range, (unsigned)max_row + 1, max_col >= 16383 ? "XFD" : "IV");
     if (r0 > r1 || c0 > c1)
-        return lt_error_set(err, "42S02", "unknown table '%.*s': the range '%.*s' ends before it starts (write the top-left cell first)",
+        return lt_error_set(err, "HY000", "table '%.*s': the range '%.*s' ends before it starts (write the top-left cell first)",
                             tl, table, rl, range);
     out->r0 = r0;
     out->r1 = r1;

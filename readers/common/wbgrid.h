@@ -97,7 +97,9 @@ typedef struct lt_wb_rect {
 ** The range part of a table name, "A1:D100", "B2:D" (rows from 2 to the
 ** sheet's last) or "A:D" (whole columns); letters in any case.  Rows and
 ** columns past max_row/max_col (0-based) or a first cell after the last
-** fail.  Returns 0, or -1 with err (42S02) naming `table` and the range.
+** fail.  Returns 0, or -1 with err naming `table` and the range: 42000
+** for text that is no range, HY000 for a range outside the sheet or
+** ending before it starts.
 */
 int lt_wb_parse_range(const char *range, size_t len, uint32_t max_row, uint32_t max_col,
                       const char *table, size_t table_len, lt_wb_rect *out, lt_error *err);

@@ -272,6 +272,58 @@ int sqlite_cursor_seek(sqlite_cursor *c, int64_t rowid, lt_error *err)
     }
 }
 
+/* The payload of cell `i` of an index level (interior cells start with
+** the left child's page number). */
+static int index_cell(const sqlite_cursor *c, const sqlite_level *l, uint16_t i,
+                      sqlite_cell *cell, lt_error *err)
+{
+    uint32_t off;
+    if (cell_offset(c->db, l, i, &off, err) != 0)
+        return -1;
+    if (!l->leaf) {
+        if (off + 4 > c->db->usable)
+            return corrupt(c->db, l->pgno, "cell runs past the page", err);
+        off += 4;
+    }
+    return parse_payload(c, l, off, false, cell, err);
+}
+
+int sqlite_cursor_seek_index(sqlite_cursor *c, sqlite_key_cmp cmp, void *ctx, lt_error *err)
+{
+    const sqlite_db *db = c->db;
+    if (!c->index || c->depth != 1)
+        return 0;
+    for (;;) {
+        sqlite_level *l = &c->stack[c->depth - 1];
+        /* the first cell whose key is >= the sought one */
+        uint16_t lo = 0, hi = l->ncells;
+        while (lo < hi) {
+            uint16_t mid = (uint16_t)(lo + (hi - lo) / 2);
+            sqlite_cell cell;
+            int r = 0;
+            if (index_cell(c, l, mid, &cell, err) != 0 || cmp(ctx, &cell, &r, err) != 0)
+                return -1;
+            if (r < 0)
+                lo = (uint16_t)(mid + 1);
+            else
+                hi = mid;
+        }
+        if (l->leaf) {
+            l->next = lo;
+            return 0;
+        }
+        /* Child lo holds the keys before cell lo; cursor_next hands out
+        ** cell lo itself once that subtree is done, then goes on. */
+        uint32_t child;
+        if (child_of(db, l, lo, &child, err) != 0)
+            return -1;
+        l->pending = lo < l->ncells;
+        l->next = (uint16_t)(lo + 1);
+        if (push(c, child, err) != 0)
+            return -1;
+    }
+}
+
 int64_t sqlite_btree_count(const sqlite_db *db, uint32_t root, bool index,
                            lt_error *err)
 {

@@ -44,6 +44,13 @@ struct lt_scan {
     ** one seek each (NULL: a plain or ranged scan) */
     int64_t *keys;
     uint32_t nkeys, kpos;
+    /* col = number on an indexed column: the index's entries equal to it,
+    ** each row found by its rowid */
+    bool by_index;
+    sqlite_cursor icur;
+    sqlite_val ikey;
+    uint32_t index_root;
+    sqlite_buf ibuf;
 };
 
 static int probe(const uint8_t *head, size_t len, const char *path)
@@ -156,6 +163,7 @@ static void scan_free(lt_scan *sc)
     free(sc->offsets);
     free(sc->buf.p);
     free(sc->keys);
+    free(sc->ibuf.p);
     free(sc);
 }
 
@@ -268,6 +276,84 @@ static void take_rowid_range(lt_scan *sc, const lt_scan_spec *spec)
     sc->hi = hi;
 }
 
+/* An equality of a number with a column an index starts with (and no IN
+** list on the rowid already chosen): the scan reads that index instead of
+** the table.  Numeric columns only (INTEGER, REAL or NUMERIC affinity,
+** delivered as INT64 or DOUBLE), where SQLite's affinity has turned every
+** number-like value into a number, so the index's numeric order answers
+** the equality exactly. */
+static void take_index_equality(lt_scan *sc, const lt_scan_spec *spec)
+{
+    const sqlite_table *st = sc->st;
+    if (sc->keys != NULL || st->nseekable == 0)
+        return;
+    for (uint32_t i = 0; i < spec->npreds; i++) {
+        lt_pred *p = &spec->preds[i];
+        if (p->use != LT_PUSH_UNUSED || p->op != LT_PRED_EQ || p->nvalues != 1 ||
+            p->col >= sc->table->ncols)
+            continue;
+        const sqlite_col *col = &st->cols[p->col];
+        lt_type t = sc->table->cols[p->col].type;
+        if (col->field < 0 || (t != LT_INT64 && t != LT_DOUBLE) ||
+            (col->affinity != SQLITE_AFF_INTEGER && col->affinity != SQLITE_AFF_REAL &&
+             col->affinity != SQLITE_AFF_NUMERIC))
+            continue;
+        const lt_value *v = &p->values[0];
+        if (v->type != LT_INT64 && !(v->type == LT_DOUBLE && v->u.f64 == v->u.f64))
+            continue;
+        for (uint32_t k = 0; k < st->nseekable; k++) {
+            if (st->seekable[k].col != p->col)
+                continue;
+            memset(&sc->ikey, 0, sizeof sc->ikey);
+            sc->ikey.cls = v->type == LT_INT64 ? SQLITE_INT : SQLITE_REAL;
+            sc->ikey.i = v->u.i64;
+            sc->ikey.r = v->u.f64;
+            sc->by_index = true;
+            sc->index_root = st->seekable[k].root;
+            p->use = LT_PUSH_EXACT;
+            return;
+        }
+    }
+}
+
+static int index_key_cmp(void *ctx, const sqlite_cell *cell, int *cmp, lt_error *err)
+{
+    lt_scan *sc = ctx;
+    return sqlite_index_cmp_number(&sc->src->db, cell, &sc->ikey, &sc->ibuf, cmp, err);
+}
+
+/* Index equality: the next entry equal to the key, its row by rowid. */
+static int next_indexed(lt_scan *sc, sqlite_cell *cell, lt_error *err)
+{
+    for (;;) {
+        sqlite_cell entry;
+        int r = sqlite_cursor_next(&sc->icur, &entry, err);
+        if (r <= 0)
+            return r;
+        int cmp = 0;
+        int64_t rowid;
+        if (index_key_cmp(sc, &entry, &cmp, err) != 0)
+            return -1;
+        if (cmp > 0)
+            return 0;                    /* past the equal entries */
+        if (cmp < 0)
+            continue;                    /* cannot follow a seek; corrupt order */
+        if (sqlite_index_rowid(&sc->src->db, &entry, &sc->ibuf, &rowid, err) != 0)
+            return -1;
+        if (sqlite_cursor_open(&sc->cur, &sc->src->db, sc->st->root, false, err) != 0 ||
+            sqlite_cursor_seek(&sc->cur, rowid, err) != 0)
+            return -1;
+        r = sqlite_cursor_next(&sc->cur, cell, err);
+        if (r < 0)
+            return -1;
+        if (r == 1 && cell->rowid == rowid)
+            return 1;
+        return lt_error_set(err, "HY000", "'%s' is corrupt: an index of table '%s' names rowid %lld, "
+                            "which the table lacks", sc->src->db.path, sc->table->name,
+                            (long long)rowid);
+    }
+}
+
 static int sqlite_scan_open(lt_source *base, const lt_scan_spec *spec, lt_scan **out,
                             lt_error *err)
 {
@@ -314,7 +400,11 @@ static int sqlite_scan_open(lt_source *base, const lt_scan_spec *spec, lt_scan *
         return lt_error_set(err, "HY001", "out of memory");
     }
     take_rowid_range(sc, spec);
-    if (sqlite_cursor_open(&sc->cur, &src->db, st->root, st->without_rowid, err) != 0 ||
+    take_index_equality(sc, spec);
+    if ((sc->by_index &&
+         (sqlite_cursor_open(&sc->icur, &src->db, sc->index_root, true, err) != 0 ||
+          sqlite_cursor_seek_index(&sc->icur, index_key_cmp, sc, err) != 0)) ||
+        sqlite_cursor_open(&sc->cur, &src->db, st->root, st->without_rowid, err) != 0 ||
         (sc->ranged && sc->keys == NULL && sc->lo > INT64_MIN &&
          sqlite_cursor_seek(&sc->cur, sc->lo, err) != 0)) {
         scan_free(sc);
@@ -469,6 +559,7 @@ static int sqlite_scan_next(lt_scan *sc, lt_batch *batch, lt_error *err)
     while (batch->count < batch->capacity) {
         sqlite_cell cell;
         int r = sc->keys != NULL ? next_listed(sc, &cell, err)
+                : sc->by_index   ? next_indexed(sc, &cell, err)
                                  : sqlite_cursor_next(&sc->cur, &cell, err);
         if (r < 0)
             return -1;

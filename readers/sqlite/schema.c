@@ -1073,8 +1073,10 @@ static int build_table(sqlite_source *src, sqlite_table *st, lt_table *t,
 
 /* "CREATE [UNIQUE] INDEX name ON t (a, b DESC)" -> an lt_index on `t`, when
 ** every item is a plain column. */
-static int add_create_index(lt_table *t, const char *name, const char *sql)
+static int add_create_index(lt_table *t, sqlite_table *st, const char *name, const char *sql,
+                            int64_t root)
 {
+    bool first_desc = false, first_plain = true;
     sqlite_lexer lx = {sql, sql + strlen(sql), SQLITE_TK_END, sql, 0};
     sqlite_lex_next(&lx);
     if (!sqlite_lex_accept(&lx, "CREATE"))
@@ -1107,14 +1109,29 @@ static int add_create_index(lt_table *t, const char *name, const char *sql)
             return 0;
         cols[n++] = (uint32_t)pos;
         sqlite_lex_next(&lx);
-        if (sqlite_lex_accept(&lx, "COLLATE"))
+        if (sqlite_lex_accept(&lx, "COLLATE")) {
             sqlite_lex_next(&lx);
-        if (!sqlite_lex_accept(&lx, "ASC"))
-            sqlite_lex_accept(&lx, "DESC");
+            first_plain &= n > 1;
+        }
+        if (!sqlite_lex_accept(&lx, "ASC") && sqlite_lex_accept(&lx, "DESC") && n == 1)
+            first_desc = true;
         if (lx.kind == SQLITE_TK_COMMA)
             sqlite_lex_next(&lx);
         else if (lx.kind != SQLITE_TK_RP)
             return 0;   /* an expression: not a column index */
+    }
+    /* WHERE (a partial index) lacks rows: not one to seek */
+    sqlite_lex_next(&lx);
+    bool partial = sqlite_lex_is_kw(&lx, "WHERE");
+    /* One column only: its equal entries then come in rowid order, the
+    ** order a scan of the table gives. */
+    if (n == 1 && !first_desc && first_plain && !partial && root >= 2 &&
+        root <= st->db_pages && !st->without_rowid) {
+        sqlite_seek_index *x = realloc(st->seekable, (st->nseekable + 1) * sizeof *x);
+        if (x == NULL)
+            return -1;
+        st->seekable = x;
+        x[st->nseekable++] = (sqlite_seek_index){(uint32_t)root, cols[0]};
     }
     return add_index(t, name, unique, false, cols, n);
 }
@@ -1281,7 +1298,9 @@ int sqlite_schema_load(sqlite_source *src, lt_error *err)
                 ti = k;
         if (ti < 0 || src->tables[ti].error != NULL)
             continue;
-        if (add_create_index(&src->base.tables[ti], r->name ? r->name : "", r->sql) != 0)
+        src->tables[ti].db_pages = db->npages;
+        if (add_create_index(&src->base.tables[ti], &src->tables[ti], r->name ? r->name : "",
+                             r->sql, r->rootpage) != 0)
             goto oom;
     }
     rc = 0;
@@ -1311,6 +1330,7 @@ void sqlite_schema_free(sqlite_source *src)
         free(st->cols);
         free(st->error);
         free(st->query);
+        free(st->seekable);
         lt_table_clear(&src->base.tables[i]);
     }
     free(src->base.tables);

@@ -133,6 +133,14 @@ int sqlite_cursor_next(sqlite_cursor *c, sqlite_cell *cell, lt_error *err);
 ** b-tree. */
 int sqlite_cursor_seek(sqlite_cursor *c, int64_t rowid, lt_error *err);
 
+/* Compares an index entry with the key sought: *cmp < 0, 0, > 0 as the
+** entry sorts before, with, after it.  -1 on failure. */
+typedef int (*sqlite_key_cmp)(void *ctx, const sqlite_cell *cell, int *cmp, lt_error *err);
+/* On a cursor just opened over an index b-tree: move so that the next
+** sqlite_cursor_next returns the first entry that does not sort before
+** the key (a lower bound), entering only the pages on the way down. */
+int sqlite_cursor_seek_index(sqlite_cursor *c, sqlite_key_cmp cmp, void *ctx, lt_error *err);
+
 /* How much of a payload of `p` bytes stays on its page (file-format
 ** section "B-tree Pages": X, M, K). */
 uint32_t sqlite_local_size(const sqlite_db *db, uint32_t p, bool index);
@@ -190,6 +198,18 @@ int sqlite_record_header(const uint8_t *rec, uint32_t have, uint32_t len,
 /* Decode one field whose bytes start at p (its size checked by the caller). */
 void sqlite_decode(uint64_t serial, const uint8_t *p, uint8_t enc,
                    sqlite_val *out);
+
+/* ---- index entries (seek.c) ------------------------------------------------ */
+
+/* The first field of an index entry against a number (key->cls SQLITE_INT
+** or SQLITE_REAL), in SQLite's order; `buf` assembles an overflowing
+** entry. */
+int sqlite_index_cmp_number(const sqlite_db *db, const sqlite_cell *cell,
+                            const sqlite_val *key, sqlite_buf *buf, int *cmp,
+                            lt_error *err);
+/* The rowid an entry of a rowid table's index ends with. */
+int sqlite_index_rowid(const sqlite_db *db, const sqlite_cell *cell, sqlite_buf *buf,
+                       int64_t *rowid, lt_error *err);
 
 /* ---- text (text.c) -------------------------------------------------------- */
 
@@ -250,6 +270,13 @@ typedef struct sqlite_col {
     bool pk;
 } sqlite_col;
 
+/* A one-column index, ascending, default collation, not partial: a numeric
+** equality on that column can seek it (reader.c). */
+typedef struct sqlite_seek_index {
+    uint32_t root;
+    uint32_t col;              /* the table column it starts with */
+} sqlite_seek_index;
+
 typedef struct sqlite_table {
     uint32_t root;
     bool without_rowid;
@@ -258,6 +285,9 @@ typedef struct sqlite_table {
     sqlite_col *cols;          /* parallel to lt_table.cols */
     char *error;               /* why the table cannot be scanned */
     char *query;               /* a view's SELECT (lt_table.query) */
+    sqlite_seek_index *seekable;
+    uint32_t nseekable;
+    uint32_t db_pages;         /* for checking index roots */
 } sqlite_table;
 
 typedef struct sqlite_source {

@@ -268,5 +268,6 @@ int e2e_cmd_threads(const e2e_config *cfg);
 int e2e_cmd_errors(const e2e_config *cfg);
 int e2e_cmd_catalog(const e2e_config *cfg);
 int e2e_cmd_pieces(const e2e_config *cfg);
+int e2e_cmd_workbook(const e2e_config *cfg);
 
 #endif /* E2E_H */

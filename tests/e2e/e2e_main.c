@@ -77,5 +77,7 @@ int main(int argc, char **argv)
         return e2e_cmd_catalog(&cfg);
     if (strcmp(cmd, "pieces") == 0)
         return e2e_cmd_pieces(&cfg);
+    if (strcmp(cmd, "workbook") == 0)
+        return e2e_cmd_workbook(&cfg);
     return usage();
 }

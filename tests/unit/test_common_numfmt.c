@@ -5,7 +5,8 @@
 ** for which printf's correctly rounded "%.{P-1}e" reads back as the same
 ** double.  Our digits must read back too, be exactly P long and equal the
 ** oracle's (the correctly rounded P digits are the closest P-digit
-** decimal, which is also the one the formatter picks).  Random bit
+** decimal, which is also the one the formatter picks); check_digits()
+** establishes that with two printf calls per value.  Random bit
 ** patterns (splitmix64, fixed seed) cover every binade; LT_NUMFMT_COUNT
 ** changes how many.  The driver's layout is checked against the loop it
 ** replaced (the first of %.15g, %.16g, %.17g that reads back), and the
@@ -60,7 +61,7 @@ static uint64_t bits_of(double d)
 /* ---- the oracle --------------------------------------------------------- */
 
 /* Digits (trailing zeros removed) and exponent of printf's "%.{p-1}e". */
-static int printf_digits(double a, int p, bool single, char *digits, int *exp10)
+static int printf_digits(double a, int p, char *digits, int *exp10)
 {
     char tmp[64];
     snprintf(tmp, sizeof tmp, "%.*e", p - 1, a);
@@ -72,7 +73,6 @@ static int printf_digits(double a, int p, bool single, char *digits, int *exp10)
     *exp10 = atoi(s + 1);
     while (n > 1 && digits[n - 1] == '0')
         n--;
-    (void)single;
     return n;
 }
 
@@ -88,66 +88,62 @@ static double read_back(const char *digits, int n, int exp10, bool single)
     return single ? (double)strtof(s, NULL) : strtod(s, NULL);
 }
 
-/* The fewest digits that round-trip through printf (a round trip at P
-** digits implies one at P + 1, so a binary search finds it). */
-static int oracle_digits(double a, bool single, char *digits, int *exp10)
-{
-    int lo = 1, hi = single ? 9 : 17;
-    while (lo < hi) {
-        int mid = (lo + hi) / 2, e;
-        char d[24];
-        int n = printf_digits(a, mid, single, d, &e);
-        if (read_back(d, n, e, single) == a)
-            hi = mid;
-        else
-            lo = mid + 1;
-    }
-    return printf_digits(a, lo, single, digits, exp10);
-}
-
 /* Values for which we found fewer digits than printf's search: possible
 ** only just above a power of two, where the interval below is half as wide
 ** and the correctly rounded shorter decimal falls out of it while its
 ** upper neighbour is still inside. */
 static long shorter_than_printf;
 
-/* Checks v's digits; false when they are shorter than the oracle's. */
+/*
+** Checks the digits of a (> 0) against printf: they read back; they are
+** printf's correctly rounded n digits (the closest n-digit decimal); and
+** printf's n - 1 digits do not read back, so n is the fewest (a round trip
+** at P digits implies one at P + 1: none shorter can exist).  Returns
+** false, without failing, in the one case where fewer digits than printf
+** finds exist: just above a power of two.
+*/
+static bool check_digits(double a, bool single, bool power_of_two, const char *digits, int n,
+                         int e)
+{
+    char want[24];
+    int we, wn;
+    if (read_back(digits, n, e, single) != a)
+        fail_msg("%.17g: %.*se%d does not read back", a, n, digits, e);
+    wn = printf_digits(a, n, want, &we);
+    if (wn != n || we != e || memcmp(want, digits, (size_t)n) != 0) {
+        if (power_of_two && read_back(want, wn, we, single) != a)
+            return false;
+        fail_msg("%.17g: got %.*s e%d, printf's %d digits %.*s e%d", a, n, digits, e, n, wn,
+                 want, we);
+    }
+    if (n > 1) {
+        wn = printf_digits(a, n - 1, want, &we);
+        if (read_back(want, wn, we, single) == a)
+            fail_msg("%.17g: got %.*s e%d, printf's %.*s e%d is shorter", a, n, digits, e, wn,
+                     want, we);
+    }
+    return true;
+}
+
+/* Checks v's digits; false when they are shorter than printf's. */
 static bool check_double(double v)
 {
-    char digits[17], want[24];
-    int e, we;
-    double a = fabs(v);
-    int n = lt_double_digits(v, digits, &e);
-    if (read_back(digits, n, e, false) != a)
-        fail_msg("%.17g (bits %016llx): %.*se%d does not read back", v,
-                 (unsigned long long)bits_of(v), n, digits, e);
-    int wn = oracle_digits(a, false, want, &we);
-    if (n < wn && (bits_of(v) & ((UINT64_C(1) << 52) - 1)) == 0) {
-        shorter_than_printf++;
-        return false;
-    }
-    if (n != wn || e != we || memcmp(digits, want, (size_t)n) != 0)
-        fail_msg("%.17g (bits %016llx): got %.*s e%d, printf's shortest %.*s e%d", v,
-                 (unsigned long long)bits_of(v), n, digits, e, wn, want, we);
-    return true;
+    char digits[17];
+    int e, n = lt_double_digits(v, digits, &e);
+    bool p2 = (bits_of(v) & ((UINT64_C(1) << 52) - 1)) == 0;
+    if (check_digits(fabs(v), false, p2, digits, n, e))
+        return true;
+    shorter_than_printf++;
+    return false;
 }
 
 static void check_float(float v)
 {
-    char digits[9], want[24];
-    int e, we;
-    float a = fabsf(v);
-    int n = lt_float_digits(v, digits, &e);
-    if ((float)read_back(digits, n, e, true) != a)
-        fail_msg("%.9g: %.*se%d does not read back", (double)v, n, digits, e);
-    int wn = oracle_digits(a, true, want, &we);
+    char digits[9];
+    int e, n = lt_float_digits(v, digits, &e);
     uint32_t b;
-    memcpy(&b, &a, sizeof b);
-    if (n < wn && (b & 0x7fffff) == 0)
-        return;                                 /* see shorter_than_printf */
-    if (n != wn || e != we || memcmp(digits, want, (size_t)n) != 0)
-        fail_msg("%.9g: got %.*s e%d, printf's shortest %.*s e%d", (double)v, n, digits, e,
-                 wn, want, we);
+    memcpy(&b, &v, sizeof b);
+    check_digits(fabsf(v), true, (b & 0x7fffff) == 0, digits, n, e);
 }
 
 /* ---- the loop the driver used before (the reference for its layout) ----- */

@@ -312,6 +312,42 @@ static void test_in_exists(void **state)
     assert_string_equal(result, "4");
 }
 
+/* Subqueries wherever an expression may stand. */
+static void test_subquery_places(void **state)
+{
+    (void)state;
+    assert_rows("SELECT id FROM pets ORDER BY (SELECT Name FROM People WHERE People.id = pets.owner), id",
+                "4;5;1;2;3;6");
+    assert_rows("SELECT kind, COUNT(*) FROM pets GROUP BY kind HAVING COUNT(*) > (SELECT COUNT(*) FROM empty) + 1 "
+                "ORDER BY 1", "cat|2;dog|2;fish|2");
+    assert_rows("SELECT kind FROM pets GROUP BY kind HAVING MAX(weight) > (SELECT AVG(weight) FROM pets) ORDER BY 1",
+                "dog");
+    assert_rows("SELECT CASE WHEN id IN (SELECT owner FROM pets) THEN 'owner' ELSE '-' END FROM People "
+                "WHERE id < 4", "owner;-;-");
+    assert_rows("SELECT p.id, x.id FROM People p LEFT JOIN pets x ON x.owner = p.id AND x.kind IN "
+                "(SELECT kind FROM pets WHERE id = 1) WHERE p.id < 3", "1|1;2|NULL");
+    assert_rows("SELECT id FROM People WHERE id IN (SELECT owner FROM pets UNION SELECT 8) ORDER BY 1", "1;4;8");
+    assert_rows("SELECT id FROM People WHERE id IN (SELECT DISTINCT owner FROM pets WHERE owner < "
+                "(SELECT MAX(id) FROM People)) ORDER BY 1", "1;4");
+    assert_rows("SELECT (SELECT COUNT(*) FROM (SELECT owner FROM pets UNION ALL SELECT id FROM People) t)", "14");
+    assert_rows("SELECT NULL IN (SELECT id FROM People), NULL IN (SELECT id FROM empty), "
+                "NULL NOT IN (SELECT id FROM empty)", "NULL|0|1");
+    assert_rows("SELECT COUNT(*) FROM People WHERE (SELECT NULL) IS NULL", "8");
+    assert_rows("SELECT id FROM People p WHERE EXISTS (SELECT 1 FROM pets x WHERE x.owner = p.id "
+                "UNION ALL SELECT 1 FROM empty WHERE empty.id = p.id) ORDER BY 1", "1;4");
+    assert_rows("SELECT id, (SELECT MAX(x.id) FROM pets x WHERE x.owner = p.id GROUP BY x.owner) FROM People p "
+                "WHERE id IN (1, 2)", "1|2;2|NULL");
+    assert_rows("SELECT SUM((SELECT COUNT(*) FROM pets WHERE owner = p.id)) FROM People p", "4");
+    assert_rows("SELECT (SELECT 1), COUNT(*) FROM People GROUP BY active ORDER BY 2", "1|2;1|3;1|3");
+    assert_error("SELECT (SELECT p.Name) FROM People p GROUP BY id", "42000",
+                 "column 'Name' must appear in GROUP BY");
+    lt_value v[2] = {int_value(1), text_value("cat")};
+    if (runp("SELECT id FROM People p WHERE id > ? AND EXISTS (SELECT 1 FROM pets WHERE owner = p.id AND kind <> ?)",
+             v, 2) != 0)
+        fail_msg("%s", err.message);
+    assert_string_equal(result, "4");
+}
+
 /* An uncorrelated subquery runs once per execution. */
 static void test_subquery_once(void **state)
 {
@@ -430,6 +466,8 @@ int main(void)
         cmocka_unit_test_setup(test_in_exists, setup_views),
         cmocka_unit_test_setup(test_in_exists, setup_small),
         cmocka_unit_test_setup(test_subquery_once, setup_views),
+        cmocka_unit_test_setup(test_subquery_places, setup_views),
+        cmocka_unit_test_setup(test_subquery_places, setup_small),
         cmocka_unit_test_setup(test_subquery_errors, setup_views),
         cmocka_unit_test_setup(test_right_full, setup_views),
         cmocka_unit_test_setup(test_right_full, setup_small),

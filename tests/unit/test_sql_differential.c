@@ -27,6 +27,7 @@
 **   LT_DIFF_QUERIES=N  distinct queries to run (default 2000)
 **   LT_DIFF_SEED=S     generator seed (default 20261130)
 **   LT_DIFF_VERBOSE=1  print every query
+**   LT_DIFF_COMPOSE=0  no subqueries, derived tables or set operations
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -376,7 +377,14 @@ typedef struct gen {
     sbuf *param_buf[24]; /* where each ? was written, to order them */
     size_t param_at[24];
     int nparams;
+    /* Subqueries, derived tables and set operations (LT_DIFF_COMPOSE) */
+    const gtable *tabs;
+    int ntabs;
+    bool compose;        /* may write a subquery here */
+    gtable dtab;         /* the derived table of FROM (SELECT ...) AS d */
 } gen;
+
+static bool compose_enabled = true;
 
 static void add_param(gen *g, lt_value v)
 {
@@ -439,6 +447,7 @@ static void gen_int(gen *g, int depth);
 static void gen_real(gen *g, int depth);
 static bool gen_text(gen *g, int depth);
 static void gen_pred(gen *g, int depth);
+static void gen_subquery_pred(gen *g);
 
 static void gen_num(gen *g, int depth)
 {
@@ -831,6 +840,10 @@ static const char *cmp_op(void)
 static void gen_pred(gen *g, int depth)
 {
     int r = depth <= 0 ? rnd(9) : rnd(12);
+    if (g->compose && chance(12)) {
+        gen_subquery_pred(g);
+        return;
+    }
     switch (r) {
     case 0: case 1:
         sb_add(g->b, "(");
@@ -961,9 +974,114 @@ static void gen_pred(gen *g, int depth)
     }
 }
 
+static void scope_add(gen *g, const gtable *t, const char *qual);
+
+/* A table small enough to scan once per outer row. */
+static const gtable *small_table(const gen *g)
+{
+    const gtable *t;
+    do
+        t = &g->tabs[rnd(g->ntabs)];
+    while (t->big);
+    return t;
+}
+
+/* The generator of a subquery over `t` AS u: its own scope, no
+** parameters (their order would follow the text), no deeper nesting. */
+static void sub_gen(const gen *g, gen *s, const gtable *t)
+{
+    *s = *g;
+    s->ncols = 0;
+    s->use_params = false;
+    s->compose = false;
+    scope_add(s, t, "u");
+}
+
+/* An outer integer column to correlate with, or NULL. */
+static const scope_col *outer_int(gen *g)
+{
+    return pick_col(g, K_INT);
+}
+
+/* x [NOT] IN (SELECT ...), [NOT] EXISTS (SELECT ...), x op (SELECT agg). */
+static void gen_subquery_pred(gen *g)
+{
+    gen s;
+    const gtable *t = small_table(g);
+    sub_gen(g, &s, t);
+    const scope_col *o = outer_int(g);
+    switch (rnd(3)) {
+    case 0:
+        sb_add(g->b, "(");
+        if (o) put_col(g, o); else int_leaf(g);
+        sb_add(g->b, chance(35) ? " NOT IN (SELECT " : " IN (SELECT ");
+        put_col(&s, pick_col(&s, K_INT));
+        sb_add(g->b, " FROM %s AS u", t->name);
+        if (chance(60)) {
+            sb_add(g->b, " WHERE ");
+            gen_pred(&s, 1);
+        }
+        sb_add(g->b, "))");
+        break;
+    case 1:
+        sb_add(g->b, chance(30) ? "(NOT EXISTS (SELECT 1 FROM %s AS u WHERE " : "(EXISTS (SELECT 1 FROM %s AS u WHERE ",
+               t->name);
+        if (o) {
+            put_col(&s, pick_col(&s, K_INT));
+            sb_add(g->b, " = ");
+            put_col(g, o);
+            sb_add(g->b, chance(50) ? " AND " : " OR ");
+        }
+        gen_pred(&s, 1);
+        sb_add(g->b, "))");
+        break;
+    default: {
+        const scope_col *n = pick_col(&s, chance(50) ? K_INT : K_REAL);
+        sb_add(g->b, "(");
+        gen_num(g, 0);
+        sb_add(g->b, " %s (SELECT %s(", cmp_op(), chance(50) ? "MAX" : "MIN");
+        if (n) put_col(&s, n); else sb_add(g->b, "u.k");
+        sb_add(g->b, ") FROM %s AS u", t->name);
+        if (o) {
+            sb_add(g->b, " WHERE u.k = ");
+            put_col(g, o);
+        }
+        sb_add(g->b, "))");
+        break;
+    }
+    }
+}
+
+/* A scalar subquery as a value: a count or an extreme of the inner rows
+** that match the outer row. */
+static void gen_subquery_value(gen *g)
+{
+    gen s;
+    const gtable *t = small_table(g);
+    sub_gen(g, &s, t);
+    const scope_col *o = outer_int(g);
+    if (chance(50)) {
+        sb_add(g->b, "(SELECT COUNT(*) FROM %s AS u", t->name);
+    } else {
+        const scope_col *n = pick_col(&s, chance(50) ? K_INT : K_TEXT);
+        sb_add(g->b, "(SELECT MAX(");
+        if (n) put_col(&s, n); else sb_add(g->b, "u.k");
+        sb_add(g->b, ") FROM %s AS u", t->name);
+    }
+    if (o) {
+        sb_add(g->b, " WHERE u.k = ");
+        put_col(g, o);
+    }
+    sb_add(g->b, ")");
+}
+
 /* Any select-list expression. */
 static void gen_any(gen *g, int depth)
 {
+    if (g->compose && chance(8)) {
+        gen_subquery_value(g);
+        return;
+    }
     switch (rnd(6)) {
     case 0: gen_int(g, depth); break;
     case 1: gen_real(g, depth); break;
@@ -998,6 +1116,33 @@ static void gen_from(gen *g, const gtable *tabs, int ntabs)
 {
     g->ncols = 0;
     int shape = rnd(10);
+    if (compose_enabled && shape == 0 && chance(40)) {
+        /* a derived table: some columns of a table, filtered */
+        const gtable *t = &tabs[rnd(ntabs)];
+        gtable *d = &g->dtab;
+        d->name = "d";
+        d->big = t->big;
+        d->ncols = 0;
+        for (int i = 0; i < t->ncols; i++)
+            if (i == 0 || chance(60))
+                d->cols[d->ncols++] = t->cols[i];
+        sb_add(g->b, " FROM (SELECT ");
+        for (int i = 0; i < d->ncols; i++)
+            sb_add(g->b, "%s%s", i ? ", " : "", d->cols[i].name);
+        sb_add(g->b, " FROM %s", t->name);
+        if (chance(60)) {
+            gen g2 = *g;
+            g2.ncols = 0;
+            g2.use_params = false;
+            g2.compose = false;
+            scope_add(&g2, t, NULL);
+            sb_add(g->b, " WHERE ");
+            gen_pred(&g2, 1);
+        }
+        sb_add(g->b, ") AS d");
+        scope_add(g, d, chance(50) ? "d" : NULL);
+        return;
+    }
     if (shape < 4 || ntabs < 2) {
         const gtable *t = &tabs[rnd(ntabs)];
         if (chance(25)) {
@@ -1088,14 +1233,69 @@ static void gen_from(gen *g, const gtable *tabs, int ntabs)
 }
 
 /* A whole query into g->b; *ordered when the result order is defined. */
+/* One side of a set operation: columns of the given kinds from a table. */
+static void gen_setop_side(gen *g, const kind *kinds, int n)
+{
+    const gtable *t = &g->tabs[rnd(g->ntabs)];
+    g->ncols = 0;
+    scope_add(g, t, NULL);
+    sb_add(g->b, "SELECT ");
+    for (int i = 0; i < n; i++) {
+        const scope_col *c = pick_col(g, kinds[i]);
+        sb_add(g->b, "%s", i ? ", " : "");
+        if (c)
+            put_col(g, c);
+        else if (kinds[i] == K_TEXT)
+            sql_text(g->b, words[rnd(NWORDS)]);
+        else
+            sb_add(g->b, "%d", range(0, 5));
+    }
+    sb_add(g->b, " FROM %s", t->name);
+    if (chance(70)) {
+        sb_add(g->b, " WHERE ");
+        gen_pred(g, 1);
+    }
+}
+
+/* a UNION [ALL] / EXCEPT / INTERSECT b [ORDER BY ...] */
+static void gen_setop(gen *g, bool *ordered)
+{
+    static const char *const ops[] = {"UNION", "UNION ALL", "EXCEPT", "INTERSECT"};
+    kind kinds[3];
+    int n = range(1, 3);
+    for (int i = 0; i < n; i++)
+        kinds[i] = (kind)rnd(3); /* INT, REAL or TEXT */
+    g->use_params = false;
+    gen_setop_side(g, kinds, n);
+    sb_add(g->b, " %s ", ops[rnd(4)]);
+    gen_setop_side(g, kinds, n);
+    *ordered = false;
+    if (chance(40)) {
+        sb_add(g->b, " ORDER BY ");
+        for (int i = 1; i <= n; i++)
+            sb_add(g->b, "%s%d%s", i > 1 ? ", " : "", i, chance(30) ? " DESC" : "");
+        *ordered = true;
+        if (chance(40))
+            sb_add(g->b, " LIMIT %d", range(0, 8));
+    }
+}
+
 static void gen_query(gen *g, const gtable *tabs, int ntabs, bool *ordered)
 {
+    g->tabs = tabs;
+    g->ntabs = ntabs;
+    if (compose_enabled && chance(8)) {
+        sb_reset(g->b);
+        gen_setop(g, ordered);
+        return;
+    }
     sbuf from = {0};
     sbuf *out = g->b;
     /* FROM first (it fixes the scope), then put the query together. */
     g->b = &from;
     gen_from(g, tabs, ntabs);
-    bool where_open = strstr(from.p, " WHERE ") != NULL; /* comma join: "... AND" pending */
+    /* a comma join or an anti-join leaves "WHERE ... AND" open */
+    bool where_open = from.len >= 4 && strcmp(from.p + from.len - 4, " AND") == 0;
     g->b = out;
     sb_reset(out);
     *ordered = false;
@@ -1236,7 +1436,9 @@ static void gen_query(gen *g, const gtable *tabs, int ntabs, bool *ordered)
             for (int i = 0; i < nitems; i++) {
                 if (i)
                     sb_add(&items, ", ");
+                g->compose = compose_enabled;
                 gen_any(g, range(0, 3));
+                g->compose = false;
                 if (chance(20)) {
                     sb_add(&items, " AS o%d", i + 1);
                     aliased |= 1u << i;
@@ -1247,6 +1449,7 @@ static void gen_query(gen *g, const gtable *tabs, int ntabs, bool *ordered)
 
     /* WHERE */
     g->b = &where;
+    g->compose = compose_enabled;
     if (where_open) {
         sb_add(&where, " ");
         gen_pred(g, range(0, 2));
@@ -1259,6 +1462,7 @@ static void gen_query(gen *g, const gtable *tabs, int ntabs, bool *ordered)
     if (mode == 8 && chance(10))
         sb_add(&where, " HAVING COUNT(*) > %d", range(0, 40));
 
+    g->compose = false;
     /* ORDER BY: total over the output (every column after the chosen
     ** keys), so the row order is defined; LIMIT only then. */
     g->b = &tail;
@@ -1578,6 +1782,7 @@ static void test_differential(void **state)
     long nqueries = env_long("LT_DIFF_QUERIES", 2000);
     uint64_t seed = (uint64_t)env_long("LT_DIFF_SEED", 20261130);
     bool verbose = env_long("LT_DIFF_VERBOSE", 0) != 0;
+    compose_enabled = env_long("LT_DIFF_COMPOSE", 1) != 0;
     rng_state = seed;
 
     char dir[] = "/tmp/lt_diff_XXXXXX";

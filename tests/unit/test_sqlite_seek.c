@@ -1,8 +1,9 @@
 /*
 ** test_sqlite_seek.c — comparisons of the INTEGER PRIMARY KEY answered by a
-** b-tree seek: every range gives exactly the rows a full scan filtered by
-** hand gives, the predicates are reported LT_PUSH_EXACT, and the seek
-** enters only the pages on its way down.
+** b-tree seek, and numeric equalities answered by a one-column index: every
+** range, list or key gives exactly the rows a full scan filtered by hand
+** gives, in the same order, the predicates are reported LT_PUSH_EXACT, and
+** the seek enters only the pages on its way down.
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -233,12 +234,115 @@ static void test_seek_pages(void **state)
     lt_source_close(src);
 }
 
+/* Rows (rowid, value) of `col` in scan order, under an optional predicate. */
+typedef struct pair { int64_t rowid; bool null; int64_t v; } pair;
+
+static pair *scan_pairs(lt_source *src, int64_t t, uint32_t rowid_col, uint32_t col,
+                        lt_pred *pred, size_t *n)
+{
+    uint32_t cols[2] = {rowid_col, col};
+    lt_scan_spec spec = {.table = (uint32_t)t, .ncols = 2, .cols = cols,
+                         .npreds = pred ? 1 : 0, .preds = pred, .limit = -1};
+    lt_scan *scan = NULL;
+    lt_error err;
+    lt_error_clear(&err);
+    if (src->reader->scan_open(src, &spec, &scan, &err) != 0)
+        fail_msg("scan_open: %s", err.message);
+    lt_type types[2] = {LT_INT64, src->tables[t].cols[col].type};
+    lt_batch *b = lt_batch_new(2, types, NULL, 64);
+    size_t cap = 64;
+    pair *out = malloc(cap * sizeof *out);
+    *n = 0;
+    for (;;) {
+        if (src->reader->scan_next(scan, b, &err) != 0)
+            fail_msg("scan_next: %s", err.message);
+        if (b->count == 0)
+            break;
+        for (uint32_t r = 0; r < b->count; r++) {
+            lt_value k, v;
+            lt_batch_get(b, 0, r, &k);
+            lt_batch_get(b, 1, r, &v);
+            if (*n == cap)
+                out = realloc(out, (cap *= 2) * sizeof *out);
+            out[*n].rowid = k.u.i64;
+            out[*n].null = v.type == LT_NULL;
+            out[*n].v = v.type == LT_INT64 ? v.u.i64 : INT64_MIN;
+            (*n)++;
+        }
+    }
+    lt_batch_free(b);
+    src->reader->scan_close(scan);
+    return out;
+}
+
+static uint32_t col_named(const lt_table *t, const char *name)
+{
+    for (uint32_t c = 0; c < t->ncols; c++)
+        if (strcmp(t->cols[c].name, name) == 0)
+            return c;
+    fail_msg("no column %s", name);
+    return 0;
+}
+
+/* col = K through a one-column index: the rows a filtered full scan gives,
+** in the same (rowid) order. */
+static void check_index(const char *table, const char *rowid, const char *column)
+{
+    lt_source *src = NULL;
+    lt_error err;
+    lt_error_clear(&err);
+    assert_int_equal(lt_source_open(SQLITE_DIR "/realworld/Chinook_Sqlite.sqlite", NULL, &src,
+                                    &err), 0);
+    int64_t t = lt_source_find_table(src, table, strlen(table));
+    assert_true(t >= 0);
+    uint32_t rc = col_named(&src->tables[t], rowid), vc = col_named(&src->tables[t], column);
+    size_t nall;
+    pair *all = scan_pairs(src, t, rc, vc, NULL, &nall);
+    int64_t maxv = 0;
+    for (size_t i = 0; i < nall; i++)
+        if (!all[i].null && all[i].v > maxv)
+            maxv = all[i].v;
+    for (int64_t k = -1; k <= maxv + 1; k += maxv > 400 ? 7 : 1) {
+        for (int form = 0; form < 2; form++) {
+            lt_value v = form == 0 ? (lt_value){.type = LT_INT64, .u.i64 = k}
+                                   : (lt_value){.type = LT_DOUBLE, .u.f64 = (double)k + 0.5};
+            lt_pred p = {.col = vc, .op = LT_PRED_EQ, .nvalues = 1, .values = &v};
+            size_t n;
+            pair *got = scan_pairs(src, t, rc, vc, &p, &n);
+            assert_int_equal(p.use, LT_PUSH_EXACT);
+            size_t j = 0;
+            for (size_t i = 0; form == 0 && i < nall; i++) {
+                if (all[i].null || all[i].v != k)
+                    continue;
+                if (j >= n || got[j].rowid != all[i].rowid || got[j].v != k)
+                    fail_msg("%s.%s = %lld: row %zu should be rowid %lld", table, column,
+                             (long long)k, j, (long long)all[i].rowid);
+                j++;
+            }
+            assert_int_equal(n, j);      /* and nothing equals k + 0.5 */
+            free(got);
+        }
+    }
+    free(all);
+    lt_source_close(src);
+}
+
+static void test_index_equality(void **state)
+{
+    (void)state;
+    check_index("Track", "TrackId", "AlbumId");
+    check_index("Track", "TrackId", "GenreId");
+    check_index("InvoiceLine", "InvoiceLineId", "TrackId");
+    check_index("Employee", "EmployeeId", "ReportsTo");   /* NULLs in the index */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ipk_extremes),
         cmocka_unit_test(test_multi_level),
         cmocka_unit_test(test_seek_pages),
+        cmocka_unit_test(test_index_equality),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

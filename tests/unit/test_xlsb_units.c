@@ -668,9 +668,10 @@ static void test_ranges(void **state)
     assert_int_equal(lt_source_find_table(src, "data$a1:a1", 10), ti);
     assert_int_equal(src->ntables, listed);
     assert_int_equal(lt_source_find_table_err(src, "Data$B2:C1048577", 16, &err), -1);
-    assert_string_equal(err.sqlstate, "42S02");
+    assert_string_equal(err.sqlstate, "HY000");
     assert_non_null(strstr(err.message, "outside the sheet"));
     assert_int_equal(lt_source_find_table_err(src, "Data$B2:", 8, &err), -1);
+    assert_string_equal(err.sqlstate, "42000");
     assert_non_null(strstr(err.message, "Data$B2:"));
     /* a chart sheet has no cells to take a range of */
     assert_int_equal(lt_source_find_table_err(src, "Chart$A1:B2", 11, &err), -1);

@@ -1,0 +1,1 @@
+SELECT * FROM (SELECT a, b AS z FROM t WHERE a > ? ORDER BY a LIMIT 3) AS d (x, y) JOIN u ON u.a = d.x

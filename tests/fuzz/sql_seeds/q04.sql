@@ -1,0 +1,1 @@
+SELECT * FROM t RIGHT JOIN u ON t.a = u.a FULL OUTER JOIN (SELECT 1 AS q, 2 AS f) z USING (f)

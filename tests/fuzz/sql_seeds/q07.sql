@@ -1,0 +1,1 @@
+SELECT COUNT(*) FROM x, v WHERE x.a = v.a
