@@ -41,6 +41,7 @@ typedef struct bind_ctx {
     lt_type *param_hints;
     const char *views[SQL_MAX_VIEW_DEPTH]; /* views being expanded, outermost first */
     uint32_t nviews;
+    uint32_t depth;          /* queries being bound, nested (views' included) */
 } bind_ctx;
 
 typedef struct binder binder;
@@ -1120,6 +1121,13 @@ static int bind_select(binder *outer, binder *parent, sql_expr *corr, const sql_
 {
     binder b;
     memset(&b, 0, sizeof b);
+    /* Each view's text nests queries anew: bound the whole, so that a file
+    ** cannot make the recursion run out of stack. */
+    if (outer->ctx->depth >= SQL_MAX_DEPTH / 2)
+        return lt_error_set(outer->err, "42000",
+                            "queries nested too deeply (more than %d levels, views included) at line %u, column %u",
+                            SQL_MAX_DEPTH / 2, sel->line, sel->column);
+    outer->ctx->depth++;
     b.ctx = outer->ctx;
     b.parent = parent;
     b.corr = corr;
@@ -1130,6 +1138,7 @@ static int bind_select(binder *outer, binder *parent, sql_expr *corr, const sql_
     if ((b.q = new_query(&b)) == NULL)
         return -1;
     int rc = sel->setop != SQL_SET_NONE ? bind_compound(&b, sel) : bind_simple(&b, sel);
+    b.ctx->depth--;
     if (rc != 0)
         return -1;
     sql_query *q = b.q;

@@ -17,8 +17,10 @@
 ** correlated one is run again for each row evaluated, with that row's
 ** outer values bound as the sub-query's constants (SQL_E_OUTER): a plain
 ** nested-loop re-execution, correct for any shape but as slow as the outer
-** row count times the sub-query; consecutive rows with the same outer
-** values reuse the last result.
+** row count times the sub-query.  Results of scalar and EXISTS subqueries
+** are remembered by their outer values (up to MEMO_MAX of them), so rows
+** repeating outer values run nothing; IN reuses the last run when
+** consecutive rows have the same outer values.
 */
 #include "exec.h"
 #include "value.h"
@@ -166,6 +168,16 @@ fail:
 /* Subqueries in expressions                                                 */
 /* ------------------------------------------------------------------------ */
 
+/* Remembered results of a correlated scalar or EXISTS subquery. */
+#define MEMO_MAX 4096
+
+typedef struct memo_entry {
+    lt_value *outer;          /* the outer values (text in the execution arena) */
+    uint64_t hash;
+    lt_value scalar;
+    bool exists;
+} memo_entry;
+
 typedef struct sql_subq_state {
     bool done;                /* uncorrelated: the result below is known */
     bool have_last;           /* correlated: last_outer and the result are of one run
@@ -182,6 +194,9 @@ typedef struct sql_subq_state {
     bool has_null;
     lt_value *outer;          /* the outer values of the row being evaluated */
     const lt_vector **args;   /* the outer expressions' vectors */
+    memo_entry *memo;         /* correlated scalar, EXISTS: nmemo results */
+    uint32_t nmemo;
+    uint32_t *memo_table;     /* entry + 1, 0 empty; 2 * MEMO_MAX slots */
 } sql_subq_state;
 
 static sql_subq_state *state_of(sql_exec *ex, const sql_expr *e, uint32_t nouter, lt_error *err)
@@ -457,13 +472,109 @@ static bool same_outer(const lt_value *a, const lt_value *b, uint32_t n)
             if (a[i].u.f64 != b[i].u.f64)
                 return false;
             break;
-        default:
-            if (memcmp(&a[i].u, &b[i].u, sizeof a[i].u) != 0)
+        case LT_GUID:
+            if (memcmp(&a[i].u.guid, &b[i].u.guid, sizeof a[i].u.guid) != 0)
+                return false;
+            break;
+        default: /* INT64, TIME, TIMESTAMP */
+            if (a[i].u.i64 != b[i].u.i64)
                 return false;
             break;
         }
     }
     return true;
+}
+
+static uint64_t mix(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * UINT64_C(1099511628211);
+    return h;
+}
+
+/* A hash agreeing with same_outer. */
+static uint64_t hash_outer(const lt_value *v, uint32_t n)
+{
+    uint64_t h = UINT64_C(1469598103934665603);
+    for (uint32_t i = 0; i < n; i++) {
+        unsigned char type = (unsigned char)v[i].type;
+        h = mix(h, &type, 1);
+        switch (v[i].type) {
+        case LT_NULL:
+            break;
+        case LT_TEXT:
+        case LT_BINARY:
+            h = mix(h, v[i].u.bytes.ptr, v[i].u.bytes.len);
+            break;
+        case LT_DECIMAL:
+            h = mix(h, &v[i].u.dec, sizeof v[i].u.dec);
+            h = mix(h, &v[i].scale, sizeof v[i].scale);
+            break;
+        case LT_BOOL:
+            h = mix(h, &v[i].u.b, sizeof v[i].u.b);
+            break;
+        case LT_DATE:
+            h = mix(h, &v[i].u.date, sizeof v[i].u.date);
+            break;
+        case LT_DOUBLE: {
+            double d = v[i].u.f64 == 0 ? 0 : v[i].u.f64; /* -0 equals 0 */
+            h = mix(h, &d, sizeof d);
+            break;
+        }
+        case LT_GUID:
+            h = mix(h, &v[i].u.guid, sizeof v[i].u.guid);
+            break;
+        default:
+            h = mix(h, &v[i].u.i64, sizeof v[i].u.i64);
+            break;
+        }
+    }
+    return h;
+}
+
+static memo_entry *memo_find(const sql_subq_state *st, uint32_t n, uint64_t h)
+{
+    if (st->memo_table == NULL)
+        return NULL;
+    uint32_t mask = 2 * MEMO_MAX - 1;
+    for (uint32_t i = (uint32_t)h & mask; st->memo_table[i] != 0; i = (i + 1) & mask) {
+        memo_entry *m = &st->memo[st->memo_table[i] - 1];
+        if (m->hash == h && same_outer(m->outer, st->outer, n))
+            return m;
+    }
+    return NULL;
+}
+
+/* Remember the result just computed (its text already in ex's arena). */
+static int memo_add(sql_exec *ex, sql_subq_state *st, uint32_t n, uint64_t h, lt_error *err)
+{
+    lt_arena *a = &ex->arena;
+    if (st->memo_table == NULL) {
+        st->memo = lt_arena_alloc(a, MEMO_MAX * sizeof *st->memo);
+        st->memo_table = lt_arena_alloc(a, 2 * MEMO_MAX * sizeof *st->memo_table);
+        if (st->memo == NULL || st->memo_table == NULL)
+            return oom(err);
+        memset(st->memo_table, 0, 2 * MEMO_MAX * sizeof *st->memo_table);
+    }
+    memo_entry *m = &st->memo[st->nmemo];
+    if ((m->outer = lt_arena_alloc(a, (n + 1) * sizeof *m->outer)) == NULL)
+        return oom(err);
+    for (uint32_t i = 0; i < n; i++) {
+        m->outer[i] = st->outer[i];
+        lt_value *v = &m->outer[i];
+        if ((v->type == LT_TEXT || v->type == LT_BINARY) && v->u.bytes.len > 0 &&
+            (v->u.bytes.ptr = lt_arena_strndup(a, v->u.bytes.ptr, v->u.bytes.len)) == NULL)
+            return oom(err);
+    }
+    m->hash = h;
+    m->scalar = st->scalar;
+    m->exists = st->exists;
+    uint32_t mask = 2 * MEMO_MAX - 1, i = (uint32_t)h & mask;
+    while (st->memo_table[i] != 0)
+        i = (i + 1) & mask;
+    st->memo_table[i] = ++st->nmemo;
+    return 0;
 }
 
 /* Keep a row's outer values to recognise the next row with the same ones. */
@@ -544,8 +655,8 @@ int sql_eval_subquery(sql_exec *ex, const sql_expr *e, const lt_batch *in,
             put_result(e, st, x, sel[i], out);
         return 0;
     }
-    /* Correlated: the outer expressions over these rows, then one run per
-    ** row whose outer values differ from the previous run's. */
+    /* Correlated: the outer expressions over these rows, then per row the
+    ** remembered result or a run. */
     for (uint32_t k = 0; k < nouter; k++)
         if (sql_eval(ex, sub->args[k], in, sel, n, &st->args[k], err) != 0)
             return -1;
@@ -561,6 +672,23 @@ int sql_eval_subquery(sql_exec *ex, const sql_expr *e, const lt_batch *in,
                 memset(&st->outer[k], 0, sizeof st->outer[k]);
             else
                 sql_vector_get(v, row, &st->outer[k]);
+        }
+        if (e->kind != SQL_E_IN_SELECT) {
+            uint64_t h = hash_outer(st->outer, nouter);
+            const memo_entry *m = memo_find(st, nouter, h);
+            st->have_last = false; /* st's result is about to change */
+            if (m != NULL) {
+                st->scalar = m->scalar;
+                st->exists = m->exists;
+                put_result(e, st, x, row, out);
+                continue;
+            }
+            if (st->nmemo < MEMO_MAX) {
+                if (run_once(ex, e, st, &ex->arena, err) != 0 || memo_add(ex, st, nouter, h, err) != 0)
+                    return -1;
+                put_result(e, st, x, row, out);
+                continue;
+            }
         }
         if (!st->have_last || !same_outer(st->outer, st->last_outer, nouter)) {
             if (run_once(ex, e, st, text, err) != 0 || remember_outer(st, nouter, text, err) != 0)

@@ -43,9 +43,12 @@ def main():
             try:
                 info = (PropertyValue("CharSet", 0, "UTF-8", 0),)
                 con = manager.getConnectionWithInfo("sdbc:odbc:LectorClients_%s" % fmt, info)
-                tables = con.getTables().getElementNames()
+                meta = con.getMetaData().getTables(None, "%", "%", ("TABLE", "VIEW"))
+                tables = []
+                while meta.next():
+                    tables.append(meta.getString(3))
                 assert tables, "no tables"
-                name = tables[0].split(".")[-1]
+                name = tables[0]
                 quote = con.getMetaData().getIdentifierQuoteString()
                 rs = con.createStatement().executeQuery("SELECT * FROM %s%s%s" % (quote, name, quote))
                 ncols = rs.getMetaData().getColumnCount()

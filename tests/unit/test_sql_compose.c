@@ -190,6 +190,8 @@ static void test_set_operations(void **state)
                 "1990-01-02 00:00:00;2020-01-02 03:04:05");
     assert_rows("SELECT id AS k FROM pets UNION SELECT id FROM People ORDER BY k DESC LIMIT 3", "8;7;6");
     assert_rows("SELECT id FROM pets UNION SELECT id FROM People ORDER BY id LIMIT 2 OFFSET 5", "6;7");
+    assert_rows("SELECT id FROM pets UNION ALL SELECT id FROM People ORDER BY 1 DESC "
+                "OFFSET 1 ROWS FETCH NEXT 3 ROWS ONLY", "7;6;6");
     assert_rows("SELECT Name FROM People WHERE id < 3 UNION SELECT name FROM pets WHERE id = 1 ORDER BY 1",
                 "Alice;Rex;bob");
     assert_rows("(SELECT id FROM People ORDER BY id DESC LIMIT 2) UNION ALL (SELECT id FROM pets ORDER BY id LIMIT 1)",
@@ -338,6 +340,11 @@ static void test_subquery_places(void **state)
     assert_rows("SELECT id, (SELECT MAX(x.id) FROM pets x WHERE x.owner = p.id GROUP BY x.owner) FROM People p "
                 "WHERE id IN (1, 2)", "1|2;2|NULL");
     assert_rows("SELECT SUM((SELECT COUNT(*) FROM pets WHERE owner = p.id)) FROM People p", "4");
+    /* Remembered results: few distinct outer values, then more than are kept. */
+    assert_rows("SELECT SUM((SELECT COUNT(*) FROM pets WHERE id = n.g)), COUNT(*) FROM nums n", "3896|5000");
+    assert_rows("SELECT COUNT(*) FROM nums n WHERE (SELECT COUNT(*) FROM pets WHERE pets.kind = n.s) = 0", "5000");
+    assert_rows("SELECT COUNT(*), SUM((SELECT x.id FROM pets x WHERE x.id = n.i % 10)) FROM nums n "
+                "WHERE EXISTS (SELECT 1 FROM pets WHERE pets.id = n.i)", "6|21");
     assert_rows("SELECT (SELECT 1), COUNT(*) FROM People GROUP BY active ORDER BY 2", "1|2;1|3;1|3");
     assert_error("SELECT (SELECT p.Name) FROM People p GROUP BY id", "42000",
                  "column 'Name' must appear in GROUP BY");

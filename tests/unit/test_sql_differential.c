@@ -3,10 +3,13 @@
 ** SQLite itself.
 **
 ** A deterministic random generator (seeded) writes SQLite database files
-** with SQLite's own library (tables with INTEGER, REAL and TEXT columns,
-** NULL-heavy columns, duplicates, join keys, and text and reals stored in
-** an INTEGER column), then generates thousands of distinct SELECTs over the
-** language both engines share with the same meaning, runs each through
+** with SQLite's own library (tables with INTEGER, REAL, TEXT and DATE
+** columns, NULL-heavy columns, duplicates, join keys, text and reals stored
+** in an INTEGER column, a table larger than one batch), then generates
+** thousands of distinct SELECTs over the language both engines share with
+** the same meaning (expressions, predicates, joins, grouping, ordering,
+** LIMIT, `?` parameters, subqueries, derived tables, set operations:
+** docs/sql-types.md lists them), runs each through
 ** Lector (lt_source_open on the file + sql_prepare/sql_execute) and through
 ** libsqlite3, and compares the results: numbers by value (an integral REAL
 ** equals the INTEGER, doubles to 12 significant digits), text exactly, as
@@ -42,6 +45,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/datetime.h"
 #include "driver/sql/sql.h"
 
 /* ------------------------------------------------------------------------ */
@@ -180,7 +184,7 @@ static int range(int lo, int hi) { return lo + rnd(hi - lo + 1); }
 /* ------------------------------------------------------------------------ */
 
 /* Kinds of column the generator knows how to use. */
-typedef enum kind { K_INT, K_REAL, K_TEXT, K_MIXED } kind;
+typedef enum kind { K_INT, K_REAL, K_TEXT, K_MIXED, K_DATE } kind;
 
 typedef struct gcol {
     const char *name;
@@ -196,8 +200,8 @@ typedef struct gtable {
 } gtable;
 
 static const gtable db1_tables[] = {
-    {"t1", 7, {{"id", K_INT, 1}, {"a", K_INT, 1}, {"b", K_REAL, 1}, {"c", K_TEXT, 1},
-               {"d", K_INT, 1}, {"m", K_MIXED, 1}, {"k", K_INT, 1}}, false},
+    {"t1", 8, {{"id", K_INT, 1}, {"a", K_INT, 1}, {"b", K_REAL, 1}, {"c", K_TEXT, 1},
+               {"d", K_INT, 1}, {"m", K_MIXED, 1}, {"k", K_INT, 1}, {"dt", K_DATE, 1}}, false},
     {"t2", 5, {{"id", K_INT, 1}, {"k", K_INT, 1}, {"x", K_REAL, 1}, {"s", K_TEXT, 0},
                {"n", K_INT, 1}}, false},
     {"t3", 3, {{"k", K_INT, 1}, {"label", K_TEXT, 1}, {"w", K_REAL, 1}}, false},
@@ -297,7 +301,7 @@ static void build_databases(const char *path1, const char *path2)
     if (sq.open_v2(path1, &db, SQ_OPEN_READWRITE | SQ_OPEN_CREATE, NULL) != 0)
         fail_msg("sqlite cannot create %s", path1);
     sb_add(&b, "BEGIN;CREATE TABLE t1(id INTEGER PRIMARY KEY, a INTEGER, b REAL, c TEXT, "
-               "d INTEGER, m INTEGER, k INTEGER);");
+               "d INTEGER, m INTEGER, k INTEGER, dt DATE);");
     for (int r = 1; r <= 60; r++) {
         sb_add(&b, "INSERT INTO t1 VALUES(%d,", r);
         value_int(&b, 15, -5, 20);
@@ -311,6 +315,12 @@ static void build_databases(const char *path1, const char *path2)
         value_mixed(&b);
         sb_add(&b, ",");
         value_int(&b, 10, 0, 8);
+        sb_add(&b, ",");
+        /* a DATE column: ISO text in SQLite, DATE in Lector */
+        if (chance(15))
+            sb_add(&b, "NULL");
+        else
+            sb_add(&b, "'%04d-%02d-%02d'", range(2019, 2021), range(1, 12), range(1, 28));
         sb_add(&b, ");");
     }
     sb_add(&b, "CREATE TABLE t2(id INTEGER PRIMARY KEY, k INTEGER, x REAL, s VARCHAR(20), "
@@ -959,11 +969,27 @@ static void gen_pred(gen *g, int depth)
         sb_add(g->b, ")");
         break;
     }
-    case 9:
+    case 9: {
+        /* a DATE column against date constants (text in SQLite) */
+        const scope_col *c = chance(30) ? pick_col(g, K_DATE) : NULL;
+        if (c) {
+            char d1[16], d2[16];
+            snprintf(d1, sizeof d1, "%04d-%02d-%02d", range(2019, 2021), range(1, 12), range(1, 28));
+            snprintf(d2, sizeof d2, "%04d-%02d-%02d", range(2020, 2021), range(1, 12), range(1, 28));
+            sb_add(g->b, "(");
+            put_col(g, c);
+            switch (rnd(3)) {
+            case 0: sb_add(g->b, " %s '%s')", cmp_op(), d1); break;
+            case 1: sb_add(g->b, "%s BETWEEN '%s' AND '%s')", chance(25) ? " NOT" : "", d1, d2); break;
+            default: sb_add(g->b, " IN ('%s', '%s'))", d1, d2); break;
+            }
+            break;
+        }
         sb_add(g->b, "(NOT ");
         gen_pred(g, depth - 1);
         sb_add(g->b, ")");
         break;
+    }
     default:
         sb_add(g->b, "(");
         gen_pred(g, depth - 1);
@@ -1170,8 +1196,8 @@ static void gen_from(gen *g, const gtable *tabs, int ntabs)
             const gcol *y;
             do
                 y = &b->cols[rnd(b->ncols)];
-            while (++tries < 20 && (x->k == K_MIXED || y->k == K_MIXED ||
-                                    (x->k == K_TEXT) != (y->k == K_TEXT)));
+            while (++tries < 20 && (x->k == K_MIXED || y->k == K_MIXED || x->k == K_DATE ||
+                                    y->k == K_DATE || (x->k == K_TEXT) != (y->k == K_TEXT)));
             if (tries < 20) {
                 acol = x->name;
                 bcol = y->name;
@@ -1341,7 +1367,7 @@ static void gen_query(gen *g, const gtable *tabs, int ntabs, bool *ordered)
             sb_add(&items, "%s%s", i ? ", " : "", key_text[i]);
         nitems = nkeys;
         /* an expression over a key (Lector matches it to the key) */
-        if (chance(25) && key_kind[0] != K_MIXED) {
+        if (chance(25) && key_kind[0] != K_MIXED && key_kind[0] != K_DATE) {
             if (key_kind[0] == K_TEXT)
                 sb_add(&items, ", lower(%s)", key_text[0]);
             else
@@ -1362,7 +1388,16 @@ static void gen_query(gen *g, const gtable *tabs, int ntabs, bool *ordered)
                 g->dbl = false;
                 sb_add(&items, ")");
                 break;
-            case 4: sb_add(&items, "MIN("); chance(50) ? gen_num(g, 1) : (void)gen_text(g, 1); sb_add(&items, ")"); break;
+            case 4: {
+                const scope_col *c = chance(25) ? pick_col(g, K_DATE) : NULL;
+                sb_add(&items, "MIN(");
+                if (c)
+                    put_col(g, c);
+                else
+                    chance(50) ? gen_num(g, 1) : (void)gen_text(g, 1);
+                sb_add(&items, ")");
+                break;
+            }
             case 5: sb_add(&items, "MAX("); chance(50) ? gen_num(g, 1) : (void)gen_text(g, 1); sb_add(&items, ")"); break;
             case 6: {
                 const scope_col *c = pick_col(g, chance(50) ? K_INT : K_TEXT);
@@ -1649,6 +1684,12 @@ static int lector_run(lt_source *src, const char *sql, const lt_value *params, i
                     break;
                 }
                 case LT_TEXT: put_text(&line, v.u.bytes.ptr, v.u.bytes.len); break;
+                case LT_DATE: { /* as SQLite holds it: ISO text */
+                    int y, mo, d;
+                    lt_civil_from_days(v.u.date, &y, &mo, &d);
+                    sb_add(&line, "'%04d-%02d-%02d'", y, mo, d);
+                    break;
+                }
                 default: sb_add(&line, "<type %d>", (int)v.type); break;
                 }
             }
