@@ -2,8 +2,9 @@
 # test.sh — the README's second command and what CI runs: build, then the
 # whole test suite three times: a normal build (unit + end-to-end through
 # unixODBC and iODBC), an ASan+UBSan build, and the threaded tests under
-# ThreadSanitizer; then the benchmark's parity smoke test and every fuzzer
-# for a short while.
+# ThreadSanitizer; then the benchmark's parity smoke test, every fuzzer for
+# a short while, the Debian package installed and used, and the Windows DLL
+# under Wine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 JOBS=$(nproc)
@@ -27,4 +28,8 @@ echo "== bench: quick parity smoke"
 bench/run --quick --build build --no-perf
 echo "== fuzz: 60 s per target"
 scripts/fuzz.sh 60
+echo "== package: .deb built, installed with dpkg, checked with isql/iusql/iodbctest, removed"
+scripts/test-package.sh build-pkg
+echo "== windows: lectorodbc.dll (mingw-w64) on corpus samples under Wine"
+scripts/test-windows.sh build-win
 echo "== all suites passed"

@@ -138,6 +138,27 @@ static void test_view_errors(void **state)
     assert_error("SELECT * FROM broken", "42000", "the query of view 'broken' contains a parameter marker");
     source.tables[11].query = "SELECT nope FROM People";
     assert_error("SELECT * FROM broken", "42S22", "in the query of view 'broken': unknown column 'nope'");
+    /* Nesting bounded over views too: 63 derived tables around a view of 63
+    ** around another view. */
+    static char view[4096], sql[4096];
+    size_t v = 0, q = 0;
+    for (int i = 0; i < 63; i++) {
+        v += (size_t)snprintf(view + v, sizeof view - v, "SELECT * FROM (");
+        q += (size_t)snprintf(sql + q, sizeof sql - q, "SELECT * FROM (");
+    }
+    v += (size_t)snprintf(view + v, sizeof view - v, "SELECT * FROM adults");
+    q += (size_t)snprintf(sql + q, sizeof sql - q, "SELECT * FROM broken");
+    for (int i = 0; i < 63; i++) {
+        v += (size_t)snprintf(view + v, sizeof view - v, ") x%d", i);
+        q += (size_t)snprintf(sql + q, sizeof sql - q, ") x%d", i);
+    }
+    source.tables[11].query = view;
+    if (run(sql) == 0 || strstr(err.message, "queries nested too deeply (more than 128 levels, views included)") == NULL)
+        fail_msg("nesting: %s %s", err.sqlstate, err.message);
+    /* 128 levels are fine. */
+    memcpy(strstr(view, "SELECT * FROM adults"), "SELECT 1 AS one     ", 20);
+    if (run(sql) != 0 || strcmp(result, "1") != 0)
+        fail_msg("nesting: %s %s", err.sqlstate, err.message);
 }
 
 static void test_describe_table(void **state)
