@@ -636,6 +636,10 @@ static int describe_views(const catalog_call *call, columns_ctx *cc)
         lt_error err;
         cc->view_cols[i] = NULL;
         cc->view_ncols[i] = 0;
+        /* A workbook types a sheet on first use (reader.h describe); one
+        ** that cannot be read is listed without columns, as before. */
+        if (call->src != NULL)
+            (void)lt_source_describe(call->src, (uint32_t)(t - call->src->tables), &err);
         if (t->query == NULL || t->error != NULL || call->src == NULL ||
             sql_describe_table((lt_source *)call->src, (uint32_t)(t - call->src->tables),
                                &cc->arena, &sc, &k, &err) != 0)

@@ -305,6 +305,16 @@ typedef struct lt_reader {
     ** guards what it adds with its own lock; src->tables never moves. */
     int (*find_extra)(lt_source *src, const char *name, size_t name_len,
                       uint32_t *table, lt_error *err);
+    /* Optional (NULL): fill a listed table's columns on first use.  A reader
+    ** whose open lists tables by name only (a workbook types a worksheet's
+    ** columns from its cells, which costs a walk of the sheet) leaves their
+    ** ncols/cols/row_estimate unset and fills them here; callers go through
+    ** lt_source_describe() before reading a table's columns, row estimate
+    ** or error (SQLTables, which reads names only, need not).  Idempotent
+    ** and thread-safe (the reader's own lock); returns 0 when the table is
+    ** described, or -1 (err) when it cannot be: a table unreadable for good
+    ** also gets its `error` set, once. */
+    int (*describe)(lt_source *src, uint32_t table, lt_error *err);
 } lt_reader;
 
 /* The base every reader's source struct starts with. */
@@ -342,9 +352,16 @@ int64_t lt_source_find_table(const lt_source *src, const char *name,
 /* The same, with the reason when absent: 42S02 "unknown table", or the
 ** reader's error for a name it understands but cannot serve (a workbook
 ** range: 42000 malformed, HY000 outside the sheet).  Returns -1 with err
-** filled. */
+** filled.  Both describe the table found (lt_source_describe): one that
+** proves unreadable is still returned, its `error` set; only a failure
+** such as running out of memory returns -1. */
 int64_t lt_source_find_table_err(const lt_source *src, const char *name,
                                  size_t name_len, lt_error *err);
+
+/* Make table `table`'s columns, row estimate and error readable: the
+** reader's describe (above) when it has one, else nothing to do.  Returns 0,
+** or -1 (err); a table unreadable for good has `error` set and returns -1. */
+int lt_source_describe(const lt_source *src, uint32_t table, lt_error *err);
 
 /* Frees what lt_table owns (names, columns, indexes, foreign keys), for
 ** readers that build their tables with malloc (readers/common/table.c); the

@@ -92,12 +92,24 @@ static int64_t find_listed(const lt_source *src, const char *name, size_t len)
     return -1;
 }
 
+int lt_source_describe(const lt_source *src, uint32_t table, lt_error *err)
+{
+    if (src->reader->describe == NULL)
+        return 0;
+    /* The reader fills the table under its own lock (see find_extra). */
+    return src->reader->describe((lt_source *)src, table, err);
+}
+
 int64_t lt_source_find_table_err(const lt_source *src, const char *name, size_t len,
                                  lt_error *err)
 {
     int64_t i = find_listed(src, name, len);
-    if (i >= 0)
+    if (i >= 0) {
+        /* A table unreadable for good is returned with its error set. */
+        if (lt_source_describe(src, (uint32_t)i, err) != 0 && src->tables[i].error == NULL)
+            return -1;
         return i;
+    }
     if (src->reader->find_extra != NULL) {
         uint32_t t;
         /* The reader adds to the source under its own lock: the source is

@@ -19,6 +19,8 @@ for fuzzer in "$BUILD"/tests/fuzz/fuzz_*; do
   seeds=$(mktemp -d)
   if [ "$module" = dbf ]; then
     tests/fuzz/make_dbf_seeds.sh "$CORPUS/dbf" "$seeds" >/dev/null  # tables with their memos
+  elif [ -d "tests/fuzz/${module}_seeds" ]; then  # hand-written seeds (sql)
+    cp "tests/fuzz/${module}_seeds"/* "$seeds"/
   elif [ -d "$CORPUS/$module" ]; then          # a reader: its corpus files
     find "$CORPUS/$module" -type f ! -name '*.csv' ! -name '*.tsv' ! -name '*.md' \
       ! -name '*.py' ! -name '*.js' -size -600k -exec cp {} "$seeds"/ \;

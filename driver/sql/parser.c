@@ -361,7 +361,13 @@ static int parse_special_call(parser *p, sql_expr *e, uint32_t *cap)
             if (!at_kw(p, SQL_KW_FROM)) {
                 if (spec)
                     return expected(p, "FROM");
-                return add_arg(p, e, chars, cap) ? 1 : -1; /* TRIM(s) */
+                /* TRIM(s), TRIM(s, chars) */
+                if (!add_arg(p, e, chars, cap))
+                    return -1;
+                if (p->cur.kind == SQL_TK_COMMA &&
+                    (advance(p) != 0 || !add_arg(p, e, parse_expr(p, 1), cap)))
+                    return -1;
+                return 1;
             }
         } else if (!spec) {
             return expected(p, "an expression");

@@ -26,6 +26,7 @@
 #include <stdint.h>
 
 #include "../common/platform.h"
+#include "../common/thread.h"
 #include "access.h"
 
 /* ---- constants of the format ---------------------------------------------- */
@@ -196,6 +197,13 @@ typedef struct mdb_table {
     uint32_t nvar;             /* > 0: rows carry a variable-offset table */
     uint32_t row_count;        /* as the TDEF says */
     uint32_t usage_map;        /* row pointer to the table's usage map */
+    /* Read on the first scan or count, not at open (reader.c, under the
+    ** source's lock): the pages the usage map lists, and the live rows
+    ** their slots hold. */
+    bool pages_read, counted;
+    uint32_t *pages;
+    uint32_t npages;
+    int64_t live_rows;
 } mdb_table;
 
 /* Read the TDEF chain starting at `page` into `mt` and the columns and
@@ -232,7 +240,8 @@ bool mdb_row_bool(const mdb_row *row, const mdb_column *col);
 typedef struct mdb_cursor {
     const mdb_db *db;
     uint32_t tdef_page;
-    uint32_t *pages;
+    const uint32_t *pages;
+    uint32_t *owned;           /* `pages` when the cursor read the map itself */
     uint32_t npages, next_page;
     const uint8_t *page;
     uint32_t pgno;
@@ -241,6 +250,13 @@ typedef struct mdb_cursor {
 
 int mdb_cursor_open(mdb_cursor *c, const mdb_db *db, const mdb_table *mt,
                     lt_error *err);
+/* The same over a page list read before (borrowed: it must outlive the
+** cursor). */
+void mdb_cursor_start(mdb_cursor *c, const mdb_db *db, uint32_t tdef_page,
+                      const uint32_t *pages, uint32_t npages);
+/* The live row slots of the remaining pages, nothing decoded and overflow
+** pointers not followed (each is one row); -1 on a malformed page. */
+int64_t mdb_cursor_count(mdb_cursor *c, lt_error *err);
 /* 1 with row->p/len/pgno/slot filled (overflow pointers followed), 0 at the
 ** end, -1 on error. */
 int mdb_cursor_next(mdb_cursor *c, mdb_row *row, lt_error *err);
@@ -342,6 +358,7 @@ typedef struct access_source {
     uint32_t npending, pending_cap;
     lt_mapped_file file;
     bool own_file;
+    lt_mutex lock;             /* guards what scans and counts fill in lazily */
     mdb_db db;
     mdb_table *mtables;        /* parallel to base.tables */
     char **errors;             /* owned lt_table.error texts (or NULL) */

@@ -73,27 +73,63 @@ int mdb_find_row(const mdb_db *db, uint32_t ptr, const uint8_t **row,
     return 0;
 }
 
-static void set_bit(uint8_t *bits, uint32_t i) { bits[i >> 3] |= (uint8_t)(1u << (i & 7)); }
-
-/* Mark the pages a bitmap covers, starting at page `first`. */
-static int mark_bitmap(const mdb_db *db, uint32_t map_pgno, const uint8_t *bitmap, uint32_t len,
-                       uint64_t first, uint8_t *seen, lt_error *err)
+/* The pages a bitmap covers, starting at page `first`: counted into *n and,
+** when `list` is given, stored from list[*n] on.  Bits come out ascending,
+** so a map's pages need no sorting. */
+static int walk_bitmap(const mdb_db *db, uint32_t map_pgno, const uint8_t *bitmap, uint32_t len,
+                       uint64_t first, uint32_t *list, uint32_t *n, lt_error *err)
 {
     for (uint32_t i = 0; i < len; i++) {
-        if (bitmap[i] == 0)
-            continue;
-        for (int b = 0; b < 8; b++) {
-            if (!(bitmap[i] & (1u << b)))
-                continue;
+        unsigned bits = bitmap[i];
+        while (bits != 0) {
+            int b = 0;
+            while (!(bits & (1u << b)))
+                b++;
+            bits &= bits - 1;
             uint64_t pg = first + (uint64_t)i * 8 + (uint64_t)b;
             if (pg >= db->npages)
                 return mdb_corrupt(db, map_pgno, "the usage map lists a page beyond the end of the file", err);
-            set_bit(seen, (uint32_t)pg);
+            if (list != NULL)
+                list[*n] = (uint32_t)pg;
+            (*n)++;
         }
     }
     return 0;
 }
 
+/* One pass over a usage map: count its pages, or store them. */
+static int walk_map(const mdb_db *db, uint32_t map_pgno, const uint8_t *map, uint32_t len,
+                    uint32_t *list, uint32_t *n, lt_error *err)
+{
+    *n = 0;
+    if (map[0] == 0) {
+        if (len < 5)
+            return mdb_corrupt(db, map_pgno, "usage map shorter than its header", err);
+        return walk_bitmap(db, map_pgno, map + 5, len - 5, lt_le32(map + 1), list, n, err);
+    }
+    if (map[0] != 1)
+        return mdb_corrupt(db, map_pgno, "unknown kind of usage map", err);
+    /* bitmap page i covers its own span, so the pages stay ascending */
+    uint64_t span = (uint64_t)(db->page_size - 4) * 8;
+    for (uint32_t i = 0; 1 + 4 * (i + 1) <= len; i++) {
+        uint32_t pg = lt_le32(map + 1 + 4 * i);
+        if (pg == 0)
+            continue;
+        const uint8_t *bm = mdb_page(db, pg);
+        if (bm == NULL)
+            return mdb_corrupt(db, map_pgno, "the usage map names a bitmap page beyond the end of the file", err);
+        if (bm[0] != MDB_PAGE_USAGE)
+            return mdb_corrupt(db, pg, "a usage-map bitmap page has the wrong page type", err);
+        if (walk_bitmap(db, pg, bm + 4, db->page_size - 4, span * i, list, n, err) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* Walking the map's bits (twice: count, then fill) costs what the map
+** holds, not what the file holds: opening a database reads the system
+** tables' maps, and a file of 2M rows has 20k pages that a per-page bitmap
+** of the whole file would visit for each of them. */
 int mdb_usage_pages(const mdb_db *db, uint32_t map_ptr, uint32_t **pages,
                     uint32_t *count, lt_error *err)
 {
@@ -106,49 +142,16 @@ int mdb_usage_pages(const mdb_db *db, uint32_t map_ptr, uint32_t **pages,
     uint32_t map_pgno = map_ptr >> 8;
     if (len < 1)
         return mdb_corrupt(db, map_pgno, "empty usage map", err);
-    uint8_t *seen = calloc(db->npages / 8 + 1, 1);
-    if (seen == NULL)
+    uint32_t n;
+    if (walk_map(db, map_pgno, map, len, NULL, &n, err) != 0)
+        return -1;
+    uint32_t *list = malloc((n ? n : 1) * sizeof *list);
+    if (list == NULL)
         return lt_error_set(err, "HY001", "out of memory reading '%s'", db->path);
-    int rc = 0;
-    if (map[0] == 0) {
-        if (len < 5)
-            rc = mdb_corrupt(db, map_pgno, "usage map shorter than its header", err);
-        else
-            rc = mark_bitmap(db, map_pgno, map + 5, len - 5, lt_le32(map + 1), seen, err);
-    } else if (map[0] == 1) {
-        uint64_t span = (uint64_t)(db->page_size - 4) * 8;
-        for (uint32_t i = 0; rc == 0 && 1 + 4 * (i + 1) <= len; i++) {
-            uint32_t pg = lt_le32(map + 1 + 4 * i);
-            if (pg == 0)
-                continue;
-            const uint8_t *bm = mdb_page(db, pg);
-            if (bm == NULL)
-                rc = mdb_corrupt(db, map_pgno, "the usage map names a bitmap page beyond the end of the file", err);
-            else if (bm[0] != MDB_PAGE_USAGE)
-                rc = mdb_corrupt(db, pg, "a usage-map bitmap page has the wrong page type", err);
-            else
-                rc = mark_bitmap(db, pg, bm + 4, db->page_size - 4, span * i, seen, err);
-        }
-    } else {
-        rc = mdb_corrupt(db, map_pgno, "unknown kind of usage map", err);
-    }
-    if (rc != 0) {
-        free(seen);
+    if (walk_map(db, map_pgno, map, len, list, &n, err) != 0) {
+        free(list);
         return -1;
     }
-    uint32_t n = 0;
-    for (uint32_t pg = 0; pg < db->npages; pg++)
-        n += (seen[pg >> 3] >> (pg & 7)) & 1;
-    uint32_t *list = malloc((n ? n : 1) * sizeof *list);
-    if (list == NULL) {
-        free(seen);
-        return lt_error_set(err, "HY001", "out of memory reading '%s'", db->path);
-    }
-    n = 0;
-    for (uint32_t pg = 0; pg < db->npages; pg++)
-        if ((seen[pg >> 3] >> (pg & 7)) & 1)
-            list[n++] = pg;
-    free(seen);
     *pages = list;
     *count = n;
     return 0;

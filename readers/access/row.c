@@ -147,7 +147,20 @@ int mdb_cursor_open(mdb_cursor *c, const mdb_db *db, const mdb_table *mt, lt_err
     memset(c, 0, sizeof *c);
     c->db = db;
     c->tdef_page = mt->tdef_page;
-    return mdb_usage_pages(db, mt->usage_map, &c->pages, &c->npages, err);
+    if (mdb_usage_pages(db, mt->usage_map, &c->owned, &c->npages, err) != 0)
+        return -1;
+    c->pages = c->owned;
+    return 0;
+}
+
+void mdb_cursor_start(mdb_cursor *c, const mdb_db *db, uint32_t tdef_page,
+                      const uint32_t *pages, uint32_t npages)
+{
+    memset(c, 0, sizeof *c);
+    c->db = db;
+    c->tdef_page = tdef_page;
+    c->pages = pages;
+    c->npages = npages;
 }
 
 /* Move to the next page of the table; 0 at the end. */
@@ -235,8 +248,25 @@ int mdb_cursor_next(mdb_cursor *c, mdb_row *row, lt_error *err)
     }
 }
 
+int64_t mdb_cursor_count(mdb_cursor *c, lt_error *err)
+{
+    int64_t n = 0;
+    int r;
+    while ((r = next_page(c, err)) > 0) {
+        for (uint32_t slot = 0; slot < c->nrows; slot++) {
+            uint16_t raw;
+            uint32_t s, e;
+            if (mdb_page_slot(c->db, c->page, c->pgno, slot, &raw, &s, &e, err) != 0)
+                return -1;
+            n += !(raw & MDB_ROW_DELETED);
+        }
+    }
+    return r < 0 ? -1 : n;
+}
+
 void mdb_cursor_close(mdb_cursor *c)
 {
-    free(c->pages);
+    free(c->owned);
+    c->owned = NULL;
     c->pages = NULL;
 }

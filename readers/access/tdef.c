@@ -247,5 +247,6 @@ done:
 void mdb_table_free(mdb_table *mt)
 {
     free(mt->cols);
+    free(mt->pages);
     memset(mt, 0, sizeof *mt);
 }

@@ -359,7 +359,75 @@ int lt_wb_find_extra(lt_source *src, lt_wb_extra *x, const lt_wb_extra_ops *ops,
     return rc;
 }
 
+/* ---- listed tables typed on first use ------------------------------------------ */
+
+int lt_wb_lazy_init(lt_wb_lazy *z, uint32_t ntables, lt_error *err)
+{
+    lt_mutex_init(&z->lock);
+    z->done = calloc(ntables ? ntables : 1, 1);
+    if (z->done == NULL)
+        return lt_error_set(err, "HY001", "out of memory");
+    return 0;
+}
+
+void lt_wb_lazy_destroy(lt_wb_lazy *z)
+{
+    if (z->done != NULL) {
+        lt_mutex_destroy(&z->lock);
+        free(z->done);
+        z->done = NULL;
+    }
+}
+
+/* Move the scan's columns into the listed table, which keeps its name. */
+static void adopt_columns(lt_table *t, lt_table *scanned)
+{
+    t->ncols = scanned->ncols;
+    t->cols = scanned->cols;
+    t->row_estimate = scanned->row_estimate;
+    scanned->ncols = 0;
+    scanned->cols = NULL;
+    lt_table_clear(scanned);
+}
+
+int lt_wb_describe(lt_source *src, lt_wb_lazy *z, uint32_t table, lt_wb_scan_fn *scan, lt_error *err)
+{
+    if (z->done == NULL || table >= src->ntables)
+        return 0;
+    lt_table *t = &src->tables[table];
+    int rc = 0;
+    lt_mutex_lock(&z->lock);
+    if (!z->done[table]) {
+        lt_table scanned;
+        memset(&scanned, 0, sizeof scanned);
+        lt_error e;
+        lt_error_clear(&e);
+        if (scan(src, table, &scanned, &e) == 0) {
+            adopt_columns(t, &scanned);
+            z->done[table] = 1;
+        } else {
+            lt_table_clear(&scanned);
+            /* Out of memory may pass; a broken sheet stays broken. */
+            if (strcmp(e.sqlstate, "HY001") != 0 && (t->error = strdup(e.message)) != NULL)
+                z->done[table] = 1;
+            *err = e;
+            rc = -1;
+        }
+    } else if (t->error != NULL) {
+        rc = lt_error_set(err, "HY000", "%s", t->error);
+    }
+    lt_mutex_unlock(&z->lock);
+    return rc;
+}
+
 /* ---- scans ------------------------------------------------------------------ */
+
+/* lt_source_describe (readers/source.c), which the readers' own tests do
+** not link: a scan or a count may come before any look-up by name. */
+static int describe(const lt_source *base, uint32_t table, lt_error *err)
+{
+    return base->reader->describe != NULL ? base->reader->describe((lt_source *)base, table, err) : 0;
+}
 
 void lt_wb_columns_free(lt_wb_columns *m)
 {
@@ -375,6 +443,8 @@ int lt_wb_columns_open(lt_wb_columns *m, const lt_source *base, const char *labe
     /* Tables made on demand sit past ntables (lt_wb_find_extra). */
     if (spec->table >= base->ntables + LT_WB_EXTRA_TABLES || base->tables[spec->table].name == NULL)
         return lt_error_set(err, "HY000", "'%s': no table #%u", label, (unsigned)spec->table);
+    if (describe(base, spec->table, err) != 0)
+        return -1;
     const lt_table *tab = &base->tables[spec->table];
     if (tab->error != NULL)
         return lt_error_set(err, "HY000", "%s", tab->error);
@@ -426,6 +496,8 @@ int64_t lt_wb_count_rows(lt_source *base, uint32_t table, lt_error *err)
 {
     if (table >= base->ntables + LT_WB_EXTRA_TABLES || base->tables[table].name == NULL)
         return lt_error_set(err, "HY000", "no table #%u", (unsigned)table);
+    if (describe(base, table, err) != 0)
+        return -1;
     const lt_table *t = &base->tables[table];
     if (t->error != NULL)
         return lt_error_set(err, "HY000", "%s", t->error);

@@ -115,6 +115,12 @@ typedef struct lt_wb_extra {
 void lt_wb_extra_init(lt_wb_extra *x);
 void lt_wb_extra_destroy(lt_wb_extra *x);
 
+/* Listed tables whose columns wait for their first use (lt_wb_describe). */
+typedef struct lt_wb_lazy {
+    lt_mutex lock;           /* guards done and the tables' columns */
+    uint8_t *done;           /* per listed table: described; NULL: all are */
+} lt_wb_lazy;
+
 /* Grow base->tables to ntables + LT_WB_EXTRA_TABLES entries, the new ones
 ** zeroed (once, at the end of open).  -1 (err) out of memory. */
 int lt_wb_extra_reserve(lt_source *base, lt_error *err);
@@ -142,6 +148,26 @@ typedef struct lt_wb_extra_ops {
 */
 int lt_wb_find_extra(lt_source *src, lt_wb_extra *x, const lt_wb_extra_ops *ops,
                      const char *name, size_t len, uint32_t *table, lt_error *err);
+
+/* ---- listed tables typed on first use (reader.h describe) ------------------- */
+
+/* What a reader gives lt_wb_describe: the type scan of listed table
+** `table` into `out` (name and columns, as lt_wb_grid_table fills them);
+** -1 (err) when the sheet cannot be read.  Called under the lock. */
+typedef int lt_wb_scan_fn(lt_source *src, uint32_t table, lt_table *out, lt_error *err);
+
+/* Lazy typing for the `ntables` listed tables (called at open, once): each
+** then waits for lt_wb_describe.  -1 (err) out of memory. */
+int lt_wb_lazy_init(lt_wb_lazy *z, uint32_t ntables, lt_error *err);
+void lt_wb_lazy_destroy(lt_wb_lazy *z);
+
+/*
+** describe for a workbook: type listed table `table` once (`scan`), under
+** the lock; its columns and row estimate are set, or its error when the
+** sheet proves unreadable (then -1 with err, every time).  Tables made on
+** demand and sources opened without lt_wb_lazy_init are complete: 0.
+*/
+int lt_wb_describe(lt_source *src, lt_wb_lazy *z, uint32_t table, lt_wb_scan_fn *scan, lt_error *err);
 
 /* ---- scans ------------------------------------------------------------------ */
 

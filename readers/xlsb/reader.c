@@ -4,8 +4,12 @@
 ** strings -> the type scan of every worksheet), and scans that decode only
 ** the wanted columns.
 **
-** The source is immutable after open (the ZIP directory, shared strings
-** and formats are read-only), so scans on several threads need no lock.
+** A file's worksheets are typed on first use (reader.h describe): a
+** connection that reads one sheet, or none (SELECT 1, SQLTables), does not
+** inflate and walk every sheet at connect.  A buffer's (the tests', the
+** fuzzers') are typed at open.  Past that the source is read-only (the ZIP
+** directory, shared strings and formats), so scans on several threads need
+** no lock.
 ** Each scan streams its sheet part (stream.c): a cell read past the end of
 ** a batch is kept for the next one.
 */
@@ -66,6 +70,7 @@ static void xlsb_close(lt_source *base)
     free(src->extra_sheets);
     lt_wb_tables_free(base, &src->extra);
     lt_wb_extra_destroy(&src->extra);
+    lt_wb_lazy_destroy(&src->lazy);
     free(base->path);
     for (uint32_t i = 0; i < src->nsheets; i++) {
         free(src->sheets[i].name);
@@ -87,10 +92,32 @@ static void xlsb_close(lt_source *base)
     free(src);
 }
 
+/* The type scan of listed table `table` (lt_wb_describe). */
+static int scan_listed(lt_source *base, uint32_t table, lt_table *out, lt_error *err)
+{
+    xlsb_source *src = (xlsb_source *)base;
+    return xlsb_sheet_scan(src, &src->sheets[table], out, err);
+}
+
+static int xlsb_describe(lt_source *base, uint32_t table, lt_error *err)
+{
+    xlsb_source *src = (xlsb_source *)base;
+    return lt_wb_describe(base, &src->lazy, table, scan_listed, err);
+}
+
+/* A listed table named, its columns left to xlsb_describe. */
+static int name_table(const xlsb_sheet *sh, lt_table *tab)
+{
+    tab->name = lt_wb_table_name(sh->name, sh->is_name ? "" : "$");
+    tab->kind = "TABLE";
+    tab->row_estimate = -1;
+    return tab->name != NULL ? 0 : -1;
+}
+
 /* One table per worksheet, then one per defined name; a sheet that cannot
 ** be read is listed with its error, so the rest of the workbook stays
-** usable. */
-static int load_tables(xlsb_source *src, lt_error *err)
+** usable.  `lazy`: only named, typed by xlsb_describe. */
+static int load_tables(xlsb_source *src, bool lazy, lt_error *err)
 {
     lt_source *base = &src->base;
     base->tables = calloc(src->nsheets ? src->nsheets : 1, sizeof *base->tables);
@@ -101,8 +128,13 @@ static int load_tables(xlsb_source *src, lt_error *err)
         lt_table *tab = &base->tables[i];
         lt_error e;
         lt_error_clear(&e);
-        int rc = xlsb_sheet_scan(src, sh, tab, &e);
         base->ntables = i + 1;
+        if (lazy) {
+            if (name_table(sh, tab) != 0)
+                return lt_error_set(err, "HY001", "out of memory");
+            continue;
+        }
+        int rc = xlsb_sheet_scan(src, sh, tab, &e);
         if (rc == 0)
             continue;
         if (strcmp(e.sqlstate, "HY001") == 0) {
@@ -118,6 +150,8 @@ static int load_tables(xlsb_source *src, lt_error *err)
         tab->kind = "TABLE";
         tab->row_estimate = -1;
     }
+    if (lazy && lt_wb_lazy_init(&src->lazy, base->ntables, err) != 0)
+        return -1;
     src->extra_sheets = calloc(LT_WB_EXTRA_TABLES, sizeof *src->extra_sheets);
     if (src->extra_sheets == NULL)
         return lt_error_set(err, "HY001", "out of memory");
@@ -125,7 +159,7 @@ static int load_tables(xlsb_source *src, lt_error *err)
 }
 
 static int open_bytes(xlsb_source *src, const uint8_t *data, size_t size, const lt_options *opts,
-                      lt_error *err)
+                      bool lazy, lt_error *err)
 {
     src->hdr = lt_options_bool(opts, "HDR", true);
     src->type_rows = lt_wb_type_rows(opts);
@@ -138,7 +172,7 @@ static int open_bytes(xlsb_source *src, const uint8_t *data, size_t size, const 
     if (xlsb_zip_open(&src->zip, data, size, src->label, err) != 0 || xlsb_workbook_parse(src, err) != 0 ||
         xlsb_styles_parse(src, err) != 0 || xlsb_sst_parse(src, err) != 0)
         return -1;
-    return load_tables(src, err);
+    return load_tables(src, lazy, err);
 }
 
 static xlsb_source *source_new(const char *path)
@@ -168,7 +202,7 @@ static int xlsb_open(const char *path, const lt_options *opts, lt_source **out, 
         return -1;
     }
     src->mapped = true;
-    if (open_bytes(src, src->file.data, src->file.size, opts, err) != 0) {
+    if (open_bytes(src, src->file.data, src->file.size, opts, true, err) != 0) {
         xlsb_close(&src->base);
         return -1;
     }
@@ -183,7 +217,7 @@ int lt_xlsb_open_memory(const uint8_t *data, size_t size, const char *name, cons
     xlsb_source *src = source_new(name ? name : "memory");
     if (src == NULL)
         return lt_error_set(err, "HY001", "out of memory");
-    if (open_bytes(src, data, size, opts, err) != 0) {
+    if (open_bytes(src, data, size, opts, false, err) != 0) {
         xlsb_close(&src->base);
         return -1;
     }
@@ -314,8 +348,9 @@ static int make_range(lt_source *base, uint32_t slot, uint32_t sheet, const lt_w
                       const char *name, lt_error *err)
 {
     xlsb_source *src = (xlsb_source *)base;
-    if (sheet < base->ntables && base->tables[sheet].error != NULL)
-        return lt_error_set(err, "HY000", "%s", base->tables[sheet].error);
+    /* A sheet typed on first use says here whether it can be read. */
+    if (sheet < base->ntables && (xlsb_describe(base, sheet, err) != 0 || base->tables[sheet].error != NULL))
+        return base->tables[sheet].error != NULL ? lt_error_set(err, "HY000", "%s", base->tables[sheet].error) : -1;
     xlsb_sheet *sh = &src->extra_sheets[slot - base->ntables];
     memset(sh, 0, sizeof *sh);
     sh->name = (char *)name;
@@ -362,4 +397,5 @@ const lt_reader lt_xlsb_reader = {
     .scan_close = xlsb_scan_close,
     .count_rows = lt_wb_count_rows,
     .find_extra = xlsb_find_extra,
+    .describe = xlsb_describe,
 };

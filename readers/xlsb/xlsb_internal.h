@@ -181,6 +181,7 @@ typedef struct xlsb_source {
     xlsb_sheet *sheets;     /* worksheets, then names (one per listed table) */
     uint32_t nsheets;
     lt_wb_extra extra;      /* ranges made on demand (wbgrid.h) */
+    lt_wb_lazy lazy;        /* sheets typed on first use (opened from a file) */
     xlsb_sheet *extra_sheets;/* LT_WB_EXTRA_TABLES: the sheet of each made table */
     uint32_t type_rows;     /* TypeGuessRows=: data rows the type scan reads (0 all) */
 } xlsb_source;

@@ -763,12 +763,10 @@ static bool gen_text(gen *g, int depth)
     case 3: {
         static const char *const t[] = {"trim(", "ltrim(", "rtrim("};
         static const char *const sets[] = {"a", "ap", " e", "x%", "lead"};
-        /* two arguments: ltrim and rtrim only (Lector's parser reads
-        ** TRIM(s, chars) as an error, reported to the engine's owner) */
         int w = rnd(3);
         sb_add(g->b, "%s", t[w]);
         a = gen_text(g, depth - 1);
-        if (w > 0 && chance(35))
+        if (chance(35))
             sb_add(g->b, ", '%s'", sets[rnd(5)]);
         sb_add(g->b, ")");
         break;
