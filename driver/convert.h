@@ -34,6 +34,18 @@ SQLRETURN lt_convert_to_c(const lt_value *value, const lt_column *col,
                           const lt_target *t, lt_piece *piece,
                           const char **sqlstate);
 
+/* Convert rows [first, first+n) of `vec` into a bound column at once, when
+** every row converts without a diagnostic; false (buffers possibly partly
+** written) means "convert them one by one with lt_convert_to_c".  Row r's
+** data goes to t->ptr + r * data_stride (t->buflen bytes for text), its
+** length to t->len_or_ind and its indicator to `ind`, both advancing by
+** `ind_stride` (either may be NULL; they may be the same buffer).  Handles
+** untagged INT64, DOUBLE, BOOL, DATE, TIME, TIMESTAMP and TEXT vectors into
+** their usual C types (driver/convert_vector.c). */
+bool lt_convert_vector_to_c(const lt_vector *vec, uint32_t first, uint32_t n,
+                            const lt_target *t, size_t data_stride, SQLLEN *ind,
+                            size_t ind_stride);
+
 /* Convert a bound parameter (C type `ctype` at `ptr`, with `buflen` and
 ** `*ind`, for SQL type `sql_type`) into a value; text and binary are
 ** copied into `arena`.  SQL_NULL_DATA gives LT_NULL. */

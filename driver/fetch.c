@@ -642,6 +642,13 @@ static void fill_segment(lt_stmt *s, fetch_cache *fc, const col_plan *p,
         ROWS(lt_vector_get(vec, first + r, &v));
         return;
     }
+    /* Whole runs of the common pairs at once (driver/convert_vector.c);
+    ** any row that needs a diagnostic sends the run through the cells. */
+    t.ptr = data;
+    t.len_or_ind = (SQLLEN *)len;
+    if (lt_convert_vector_to_c(vec, first, n, &t, p->data_stride, (SQLLEN *)ind,
+                               p->ind_stride))
+        return;
     v.type = vec->type;
     switch (vec->type) {
     case LT_BOOL:      ROWS(v.u.b = vec->v.b[first + r] != 0); break;

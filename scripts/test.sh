@@ -22,6 +22,8 @@ run_suite() {  # build-dir label [ctest args] -- [cmake options]
 }
 
 run_suite build "default"
+echo "== clients: pyodbc, pyodbc's Excel tests, Power Query's ODBC calls, LibreOffice Base"
+LECTOR_CLIENTS_FULL=1 tests/clients/run.sh build
 run_suite build-asan "ASan+UBSan" -- -DLECTOR_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=clang
 run_suite build-tsan "ThreadSanitizer" -L threads -- -DLECTOR_TSAN=ON -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=clang
 echo "== bench: quick parity smoke"

@@ -48,6 +48,13 @@ typedef struct sql_slot {
     struct sql_subq_state *subq; /* SUBQUERY, EXISTS, IN (SELECT): exec_subquery.c */
 } sql_slot;
 
+/* budget.c: the bytes the operators of one execution (and its
+** sub-queries) may hold in the rows they keep: MemoryLimit. */
+typedef struct sql_budget {
+    uint64_t limit;       /* bytes; 0: no limit */
+    uint64_t used;
+} sql_budget;
+
 typedef struct sql_exec {
     lt_arena arena;
     sql_query *q;
@@ -57,7 +64,21 @@ typedef struct sql_exec {
     uint32_t *identity;   /* 0, 1, ..., LT_BATCH_ROWS - 1 */
     const atomic_int *cancel;
     int64_t now;          /* local time at execute, microseconds (CURRENT_TIMESTAMP) */
+    sql_budget *budget;   /* NULL: no limit */
 } sql_exec;
+
+/* budget.c */
+/* Take `bytes` about to be allocated for `what` ("sort the rows of 'orders'")
+** from budget `b` (NULL: no limit), adding them to *held (the caller's
+** count, for sql_budget_release; may be NULL).  Past the limit: HY001
+** "the query needs more than N MiB to <what> (MemoryLimit=N); ...". */
+int sql_budget_take(sql_budget *b, uint64_t bytes, const char *what, uint64_t *held,
+                    lt_error *err);
+/* Give back the *held bytes (then 0). */
+void sql_budget_release(sql_budget *b, uint64_t *held);
+/* "<verb> '<table>'", or with table NULL "<verb> the rows of 'a' joined
+** with 'b'" (the query's tables), from the execution's arena. */
+const char *sql_budget_what(sql_exec *ex, const char *verb, const char *table);
 
 /* eval.c */
 /* Set up the slots of every node and the constants' values (conversions
@@ -160,6 +181,9 @@ typedef struct sql_rowstore {
     lt_vector *cols;
     uint32_t count, capacity;
     lt_arena text;
+    sql_budget *budget;  /* what growth is taken from (sql_rowstore_budget) */
+    const char *what;
+    uint64_t held;       /* bytes taken, given back by sql_rowstore_free */
 } sql_rowstore;
 
 int sql_rowstore_init(sql_rowstore *rs, const lt_batch *shape, uint32_t ncols);
@@ -170,6 +194,9 @@ int sql_rowstore_append(sql_rowstore *rs, const lt_batch *b, uint32_t row,
 int sql_rowstore_set(sql_rowstore *rs, uint32_t to, const lt_batch *b, uint32_t row,
                      lt_error *err);
 void sql_rowstore_free(sql_rowstore *rs);
+/* After init: take the store's growth (and a row set's tables) from `b`
+** for `what` (see sql_budget_take). */
+void sql_rowstore_budget(sql_rowstore *rs, sql_budget *b, const char *what);
 
 /* A hash set of rows over a row store: stored row r is the r-th distinct
 ** row inserted. */

@@ -17,8 +17,9 @@
 ** division and rounds half away from zero at the result's scale.
 **
 ** The output is one row per group, in order of first appearance: the keys,
-** then the aggregates.  Everything is held in memory; spilling past a
-** memory budget is still to come (DESIGN.md).
+** then the aggregates.  Everything is held in memory, within the
+** execution's budget (MemoryLimit, budget.c): the keys' row sets, the
+** states and MIN/MAX text take their bytes from it; past it: HY001.
 */
 #include "collate.h"
 #include "exec.h"
@@ -71,6 +72,8 @@ typedef struct agg_op {
     lt_arena foldtext;
     sql_rowstore shown;
     lt_arena text;       /* MIN/MAX text */
+    const char *what;    /* for the budget's message */
+    uint64_t held;       /* bytes of states and text taken from the budget */
     bool consumed;
     uint32_t pos;        /* next group to return */
     uint32_t *seq;       /* pos, pos + 1, ... */
@@ -103,6 +106,16 @@ static int grow_states(agg_op *a, uint32_t need, lt_error *err)
             return lt_error_set(err, "HY001", "too many groups to hold in memory");
         cap *= 2;
     }
+    uint64_t per_group = 0;
+    for (uint32_t j = 0; j < a->naggs; j++) {
+        const agg_slot *s = &a->aggs[j];
+        per_group += sizeof(agg_state);
+        if (s->kind == SQL_AGG_MIN || s->kind == SQL_AGG_MAX)
+            per_group += 1 + sql_type_width(s->best.type) + (is_bytes(s->best.type) ? 4 : 0);
+    }
+    if (sql_budget_take(a->base.ex->budget, per_group * (cap - a->cap), a->what, &a->held,
+                        err) != 0)
+        return -1;
     for (uint32_t j = 0; j < a->naggs; j++) {
         agg_slot *s = &a->aggs[j];
         agg_state *st = realloc(s->st, (size_t)cap * sizeof *st);
@@ -175,6 +188,9 @@ static int assign_groups(agg_op *a, const lt_batch *in, const uint32_t *sel, uin
             return oom(err);
         }
         a->keys_started = true;
+        sql_rowstore_budget(&a->keys.rows, ex->budget, a->what);
+        if (a->nocase)
+            sql_rowstore_budget(&a->shown, ex->budget, a->what);
     }
     sql_rowset_hashes(&a->keys, &view, sel, n, a->hashes);
     for (uint32_t i = 0; i < n; i++) {
@@ -212,6 +228,7 @@ static int first_pairs(agg_op *a, agg_slot *s, const lt_vector *v, uint32_t *n, 
         if (sql_rowset_init(&s->seen, &view, 2, err) != 0)
             return -1;
         s->seen_started = true;
+        sql_rowstore_budget(&s->seen.rows, a->base.ex->budget, a->what);
     }
     for (uint32_t i = 0; i < *n; i++)
         a->gid64[a->live[i]] = a->gid[a->live[i]];
@@ -288,6 +305,8 @@ static int keep_best(agg_op *a, agg_slot *s, uint32_t g, const lt_vector *v, uin
         uint32_t room = src.len < 16 ? 16 : src.len;
         if (s->room[g] <= UINT32_MAX / 2 && room < 2 * s->room[g])
             room = 2 * s->room[g];
+        if (sql_budget_take(a->base.ex->budget, room, a->what, &a->held, err) != 0)
+            return -1;
         if ((own = lt_arena_alloc(&a->text, room)) == NULL)
             return oom(err);
         s->room[g] = room;
@@ -521,6 +540,7 @@ static void aggregate_close(sql_operator *op)
         sql_rowstore_free(&a->shown);
     lt_arena_free(&a->foldtext);
     lt_arena_free(&a->text);
+    sql_budget_release(op->ex->budget, &a->held);
     lt_batch_free(a->batch);
     sql_close(op->child);
 }
@@ -545,6 +565,7 @@ int sql_op_aggregate(sql_exec *ex, sql_operator *child, sql_expr **groups, uint3
     a->ngroups = ngroups;
     a->naggs = naggs;
     a->preset = preset;
+    a->what = sql_budget_what(ex, "group", NULL);
     lt_arena_init(&a->text);
     a->aggs = lt_arena_alloc(ar, (naggs + 1) * sizeof *a->aggs);
     /* keyvec has one spare vector whose all-zero null flags the DISTINCT

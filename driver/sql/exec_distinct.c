@@ -71,6 +71,8 @@ static int distinct_next(sql_operator *op, sql_chunk *out, lt_error *err)
             if (sql_rowset_init(&d->seen, &view, view.ncols, err) != 0)
                 return -1;
             d->started = true;
+            sql_rowstore_budget(&d->seen.rows, op->ex->budget,
+                                sql_budget_what(op->ex, "find the distinct rows of", NULL));
         }
         sql_rowset_hashes(&d->seen, &view, sel, in.n, d->hashes);
         uint32_t k = 0;

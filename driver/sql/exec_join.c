@@ -23,8 +23,13 @@
 ** Order: left rows in their order, each with its matches in the right
 ** side's order; a LEFT JOIN's unmatched rows follow their chunk's matches;
 ** a RIGHT JOIN's unmatched right rows come last, in their order.
-** The right side is held in memory (spilling past a budget: to come).
+** Access sources compare text without regard to case (collate.h): their
+** text keys hash folded to lower case and compare case-insensitively.
+**
+** The right side is held in memory, within the execution's budget
+** (MemoryLimit): past it the join fails with HY001 naming the table.
 */
+#include "collate.h"
 #include "exec.h"
 
 #include <stdlib.h>
@@ -57,6 +62,12 @@ typedef struct join_op {
     int phase;                /* 0 pairs, 1 unmatched left rows, 2 chunk done */
     uint8_t *matched;         /* LEFT: per left row position */
     uint64_t *chunk_hash;     /* per row position of a chunk: its keys' hash */
+    bool nocase;              /* Access: text keys ignore case */
+    lt_vector *fold;          /* nocase: a chunk's keys, text lower-cased */
+    lt_bytes **foldcells;
+    lt_arena foldtext;
+    const char *what;         /* for the budget's message */
+    uint64_t held;            /* bytes of the hash arrays taken from the budget */
     bool done;
     uint32_t *pl, *pr;        /* the output batch's pairs */
     uint32_t *sel;
@@ -80,14 +91,27 @@ static bool keeps_right(const join_op *j)
     return j->r->join == SQL_JOIN_RIGHT || j->r->join == SQL_JOIN_FULL;
 }
 
-/* hashes[row] for the rows sel[0..n): the hash of their keys. */
-static void key_hashes(const lt_vector *const *keys, uint32_t nkeys, const uint32_t *sel,
-                       uint32_t n, uint64_t *hashes)
+/* hashes[row] for the rows sel[0..n): the hash of their keys (for
+** Access, of their text folded to lower case, so that keys equal but for
+** case meet in one chain). */
+static int key_hashes(join_op *j, const lt_vector *const *keys, const uint32_t *sel,
+                      uint32_t n, uint64_t *hashes, lt_error *err)
 {
+    uint32_t nkeys = j->r->nkeys;
     for (uint32_t i = 0; i < n; i++)
         hashes[sel[i]] = 0;
-    for (uint32_t k = 0; k < nkeys; k++)
-        sql_hash_vector(keys[k], sel, n, hashes);
+    if (j->nocase)
+        lt_arena_reset(&j->foldtext);
+    for (uint32_t k = 0; k < nkeys; k++) {
+        const lt_vector *v = keys[k];
+        if (j->nocase && v->type == LT_TEXT) {
+            if (sql_fold_text_vector(v, sel, n, &j->fold[k], j->foldcells[k], &j->foldtext) != 0)
+                return oom(err);
+            v = &j->fold[k];
+        }
+        sql_hash_vector(v, sel, n, hashes);
+    }
+    return 0;
 }
 
 static bool key_null(const lt_vector *const *keys, uint32_t nkeys, uint32_t row)
@@ -115,12 +139,14 @@ static int store_chunk(join_op *j, const sql_chunk *ch, lt_error *err)
             return -1;
         j->view[j->rw + k] = *kp[k];
     }
-    key_hashes(kp, nkeys, sel, ch->n, j->chunk_hash);
+    if (key_hashes(j, kp, sel, ch->n, j->chunk_hash, err) != 0)
+        return -1;
     lt_batch view = {ch->batch->count, ch->batch->capacity, ncols, j->view, {0}};
     if (!j->stored) {
         if (sql_rowstore_init(&j->rows, &view, ncols) != 0)
             return oom(err);
         j->stored = true;
+        sql_rowstore_budget(&j->rows, ex->budget, j->what);
     }
     for (uint32_t i = 0; i < ch->n; i++) {
         uint32_t row = sel[i];
@@ -131,6 +157,9 @@ static int store_chunk(join_op *j, const sql_chunk *ch, lt_error *err)
             if (j->hash_cap >= UINT32_MAX / 2)
                 return lt_error_set(err, "HY001", "too many rows to join in memory");
             uint32_t cap = j->hash_cap ? j->hash_cap * 2 : 1024;
+            if (sql_budget_take(ex->budget, (uint64_t)(cap - j->hash_cap) * (sizeof(uint64_t) + 1),
+                                j->what, &j->held, err) != 0)
+                return -1;
             uint64_t *nh = realloc(j->hashes, (size_t)cap * sizeof *nh);
             if (nh == NULL)
                 return oom(err);
@@ -163,6 +192,9 @@ static int build(join_op *j, lt_error *err)
     uint32_t n = j->stored ? j->rows.count : 0, size = 16;
     while (size < 2 * (uint64_t)n && size < (1u << 31))
         size *= 2;
+    if (sql_budget_take(j->base.ex->budget, (uint64_t)size * 4 + (uint64_t)n * 5, j->what,
+                        &j->held, err) != 0)
+        return -1;
     j->heads = calloc(size, sizeof *j->heads);
     j->chain = malloc((n ? n : 1) * sizeof *j->chain);
     if (j->heads == NULL || j->chain == NULL)
@@ -188,9 +220,14 @@ static int build(join_op *j, lt_error *err)
 
 static bool keys_equal(const join_op *j, uint32_t left_row, uint32_t stored)
 {
-    for (uint32_t k = 0; k < j->r->nkeys; k++)
-        if (sql_compare_any(j->lkeys[k], left_row, &j->rows.cols[j->rw + k], stored) != 0)
+    for (uint32_t k = 0; k < j->r->nkeys; k++) {
+        const lt_vector *l = j->lkeys[k], *r = &j->rows.cols[j->rw + k];
+        int c = j->nocase && l->type == LT_TEXT && r->type == LT_TEXT
+                    ? sql_compare_cells_coll(l, left_row, r, stored, true)
+                    : sql_compare_any(l, left_row, r, stored);
+        if (c != 0)
             return false;
+    }
     return true;
 }
 
@@ -207,7 +244,8 @@ static int next_chunk(join_op *j, bool *more, lt_error *err)
     for (uint32_t k = 0; k < j->r->nkeys; k++)
         if (sql_eval(ex, j->r->lkeys[k], j->in.batch, j->in_sel, j->in.n, &j->lkeys[k], err) != 0)
             return -1;
-    key_hashes(j->lkeys, j->r->nkeys, j->in_sel, j->in.n, j->chunk_hash);
+    if (key_hashes(j, j->lkeys, j->in_sel, j->in.n, j->chunk_hash, err) != 0)
+        return -1;
     for (uint32_t i = 0; i < j->in.n; i++)
         j->matched[j->in_sel[i]] = 0;
     j->i = 0;
@@ -414,6 +452,8 @@ static void join_close(sql_operator *op)
     free(j->rmatched);
     free(j->heads);
     free(j->chain);
+    lt_arena_free(&j->foldtext);
+    sql_budget_release(op->ex->budget, &j->held);
     lt_batch_free(j->batch);
     sql_close(j->right);
     sql_close(op->child);
@@ -462,6 +502,20 @@ int sql_op_join(sql_exec *ex, sql_operator *left, sql_operator *right, const sql
         j->pr == NULL || j->sel == NULL || j->batch == NULL) {
         lt_batch_free(j->batch);
         return oom(err);
+    }
+    lt_arena_init(&j->foldtext);
+    j->what = sql_budget_what(ex, "join", r->name);
+    j->nocase = sql_text_nocase(ex);
+    if (j->nocase) {
+        j->fold = lt_arena_alloc(a, (r->nkeys + 1) * sizeof *j->fold);
+        j->foldcells = lt_arena_alloc(a, (r->nkeys + 1) * sizeof *j->foldcells);
+        bool ok = j->fold != NULL && j->foldcells != NULL;
+        for (uint32_t k = 0; ok && k < r->nkeys; k++)
+            ok = (j->foldcells[k] = lt_arena_alloc(a, LT_BATCH_ROWS * sizeof **j->foldcells)) != NULL;
+        if (!ok) {
+            lt_batch_free(j->batch);
+            return oom(err);
+        }
     }
     *out = &j->base;
     return 0;

@@ -43,6 +43,10 @@ static int set_start(setop_op *s, const lt_batch *shape, lt_error *err)
     if (sql_rowset_init(&s->set, shape, shape->ncols, err) != 0)
         return -1;
     s->set_live = true;
+    sql_rowstore_budget(&s->set.rows, s->base.ex->budget,
+                        s->op == SQL_SET_EXCEPT      ? "combine the rows of EXCEPT"
+                        : s->op == SQL_SET_INTERSECT ? "combine the rows of INTERSECT"
+                                                     : "combine the rows of UNION");
     return 0;
 }
 
@@ -67,6 +71,9 @@ static int build_right(setop_op *s, lt_error *err)
     }
     s->nright = s->set_live ? s->set.rows.count : 0;
     if (s->op == SQL_SET_INTERSECT) {
+        if (sql_budget_take(s->base.ex->budget, s->nright, s->set.rows.what, &s->set.rows.held,
+                            err) != 0)
+            return -1;
         s->emitted = calloc(s->nright ? s->nright : 1, 1);
         if (s->emitted == NULL)
             return lt_error_set(err, "HY001", "out of memory for INTERSECT");

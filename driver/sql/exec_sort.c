@@ -13,8 +13,8 @@
 ** With a LIMIT (ORDER BY ... LIMIT n), only the n rows that can be
 ** returned are kept, in a heap (keep_top).
 **
-** Memory: the whole input (or the top n) is held.  Spilling sorted runs to a
-** temporary file past a memory budget is the planned next step.
+** Memory: the whole input (or the top n) is held, within the execution's
+** budget (MemoryLimit, budget.c): past it the sort fails with HY001.
 */
 #include "collate.h"
 #include "exec.h"
@@ -302,6 +302,8 @@ static int consume(sort_op *s, lt_error *err)
             if (sql_rowstore_init(&s->rows, in.batch, in.batch->ncols) != 0)
                 return lt_error_set(err, "HY001", "out of memory for ORDER BY");
             s->started = true;
+            sql_rowstore_budget(&s->rows, s->base.ex->budget,
+                                sql_budget_what(s->base.ex, "sort", NULL));
         }
         for (uint32_t i = 0; i < in.n; i++) {
             uint32_t row = in.sel ? in.sel[i] : i;
@@ -311,6 +313,10 @@ static int consume(sort_op *s, lt_error *err)
         }
     }
     uint32_t n = heap ? s->heap_n : s->rows.count;
+    /* the entries, their merge space and the permutation */
+    if (s->started && sql_budget_take(s->rows.budget, (uint64_t)n * (2 * sizeof(sort_entry) + 4),
+                                      s->rows.what, &s->rows.held, err) != 0)
+        return -1;
     sort_entry *e = malloc((n ? n : 1) * sizeof *e);
     if (e == NULL)
         return lt_error_set(err, "HY001", "out of memory for ORDER BY");

@@ -914,6 +914,13 @@ static sql_expr *parse_predicate(parser *p, sql_expr *left)
     if (e->kind == SQL_E_LIKE && at_kw(p, SQL_KW_ESCAPE)) {
         if (advance(p) != 0 || (e->third = parse_expr(p, PREC_CONCAT)) == NULL)
             return NULL;
+    } else if (e->kind == SQL_E_LIKE && p->cur.kind == SQL_TK_LBRACE &&
+               next_kw(p, SQL_KW_ESCAPE)) {
+        /* ODBC's LIKE escape sequence: x LIKE 'a\%' {escape '\'} */
+        if (advance(p) != 0 || advance(p) != 0 ||
+            (e->third = parse_expr(p, PREC_CONCAT)) == NULL ||
+            expect(p, SQL_TK_RBRACE, "'}' to close {escape ...}") != 0)
+            return NULL;
     } else if (e->kind == SQL_E_BETWEEN) {
         if (expect_kw(p, SQL_KW_AND) != 0 || (e->third = parse_expr(p, PREC_CONCAT)) == NULL)
             return NULL;

@@ -10,8 +10,11 @@
 ** numbered in order of arrival (DISTINCT, GROUP BY keys, the values of
 ** DISTINCT aggregates).  NULLs are equal to each other there.
 **
-** Everything stays in memory for now; spilling to a temporary file past a
-** memory budget is the planned next step (DESIGN.md, issue 3).
+** Memory: a store given a budget (sql_rowstore_budget, budget.c) takes
+** what it is about to allocate from it first: column growth, text bytes, a
+** row set's hash tables; past the execution's MemoryLimit the operator
+** fails with HY001 naming what it was doing.  sql_rowstore_free gives the
+** bytes back.
 */
 #include "exec.h"
 #include "value.h"
@@ -51,16 +54,34 @@ static int grow_tags(lt_vector *v, uint32_t old, uint32_t cap)
     return 0;
 }
 
+void sql_rowstore_budget(sql_rowstore *rs, sql_budget *b, const char *what)
+{
+    rs->budget = b;
+    rs->what = what;
+}
+
+static int take(sql_rowstore *rs, uint64_t bytes, lt_error *err)
+{
+    return sql_budget_take(rs->budget, bytes, rs->what, &rs->held, err);
+}
+
+static int no_room(lt_error *err)
+{
+    return lt_error_set(err, "HY001", "out of memory holding rows");
+}
+
 /* Copy text or binary bytes into the store (the source's are reused). */
-static int keep_bytes(sql_rowstore *rs, lt_bytes *cell)
+static int keep_bytes(sql_rowstore *rs, lt_bytes *cell, lt_error *err)
 {
     if (cell->len == 0) {
         cell->ptr = empty;
         return 0;
     }
+    if (take(rs, cell->len, err) != 0)
+        return -1;
     char *copy = lt_arena_alloc(&rs->text, cell->len);
     if (copy == NULL)
-        return -1;
+        return no_room(err);
     memcpy(copy, cell->ptr, cell->len);
     cell->ptr = copy;
     return 0;
@@ -71,6 +92,13 @@ static int grow(sql_rowstore *rs, lt_error *err)
     if (rs->capacity >= UINT32_MAX / 2)
         return lt_error_set(err, "HY001", "too many rows to hold in memory");
     uint32_t cap = rs->capacity ? rs->capacity * 2 : 1024;
+    uint64_t bytes = 0;
+    for (uint32_t c = 0; c < rs->ncols; c++) {
+        const lt_vector *v = &rs->cols[c];
+        bytes += 1 + sql_type_width(v->type) + (v->tags != NULL ? 1 + sizeof(lt_value) : 0);
+    }
+    if (take(rs, bytes * (cap - rs->capacity), err) != 0)
+        return -1;
     for (uint32_t c = 0; c < rs->ncols; c++) {
         lt_vector *v = &rs->cols[c];
         uint8_t *nulls = realloc(v->nulls, cap);
@@ -107,22 +135,24 @@ int sql_rowstore_set(sql_rowstore *rs, uint32_t to, const lt_batch *b, uint32_t 
         bool tagged = src->tags != NULL && src->tags[row] != LT_NULL && !src->nulls[row];
         if (tagged) {
             /* A dynamically typed row: keep its value and its type. */
-            if (v->tags == NULL && grow_tags(v, 0, rs->capacity) != 0)
-                return lt_error_set(err, "HY001", "out of memory holding rows");
+            if (v->tags == NULL &&
+                (take(rs, (uint64_t)rs->capacity * (1 + sizeof(lt_value)), err) != 0 ||
+                 (grow_tags(v, 0, rs->capacity) != 0 && no_room(err))))
+                return -1;
             v->nulls[to] = 0;
             v->tags[to] = src->tags[row];
             v->other[to] = src->other[row];
             lt_value *o = &v->other[to];
-            if ((o->type == LT_TEXT || o->type == LT_BINARY) && keep_bytes(rs, &o->u.bytes) != 0)
-                return lt_error_set(err, "HY001", "out of memory holding rows");
+            if ((o->type == LT_TEXT || o->type == LT_BINARY) && keep_bytes(rs, &o->u.bytes, err) != 0)
+                return -1;
             continue;
         }
         if (v->tags != NULL)
             v->tags[to] = LT_NULL;
         sql_vector_copy_cell(v, to, src, row);
         if ((v->type == LT_TEXT || v->type == LT_BINARY) && !v->nulls[to] &&
-            keep_bytes(rs, &v->v.bytes[to]) != 0)
-            return lt_error_set(err, "HY001", "out of memory holding rows");
+            keep_bytes(rs, &v->v.bytes[to], err) != 0)
+            return -1;
     }
     return 0;
 }
@@ -139,6 +169,7 @@ void sql_rowstore_free(sql_rowstore *rs)
         free(rs->cols);
     }
     lt_arena_free(&rs->text);
+    sql_budget_release(rs->budget, &rs->held);
     memset(rs, 0, sizeof *rs);
 }
 
@@ -192,6 +223,8 @@ static int rehash(sql_rowset *set, lt_error *err)
     if (set->mask >= UINT32_MAX / 4)
         return lt_error_set(err, "HY001", "too many distinct rows to hold in memory");
     uint32_t size = (set->mask + 1) * 2;
+    if (take(&set->rows, (uint64_t)(size - (set->mask + 1)) * sizeof(uint32_t), err) != 0)
+        return -1;
     uint32_t *table = calloc(size, sizeof *table);
     if (table == NULL)
         return lt_error_set(err, "HY001", "out of memory");
@@ -220,6 +253,8 @@ int64_t sql_rowset_insert(sql_rowset *set, const lt_batch *b, uint32_t row, uint
     }
     if (set->rows.count == set->hash_cap) {
         uint32_t cap = set->hash_cap ? set->hash_cap * 2 : 1024;
+        if (take(&set->rows, (uint64_t)(cap - set->hash_cap) * sizeof(uint64_t), err) != 0)
+            return -1;
         uint64_t *nh = realloc(set->hashes, (size_t)cap * sizeof *nh);
         if (nh == NULL)
             return lt_error_set(err, "HY001", "out of memory");

@@ -59,6 +59,7 @@ static void source_free(access_source *s)
     mdb_db_free(&s->db);
     if (s->own_file)
         lt_unmap_file(&s->file);
+    lt_mutex_destroy(&s->lock);
     free(s->base.path);
     free(s);
 }
@@ -73,12 +74,13 @@ static access_source *source_new(const char *name)
     access_source *s = calloc(1, sizeof *s);
     if (s == NULL)
         return NULL;
+    lt_mutex_init(&s->lock);
     s->base.reader = &lt_access_reader;
     /* Access compares text ignoring case and takes *, ?, # in LIKE */
     s->base.dialect = LT_DIALECT_ACCESS;
     s->base.path = strdup(name);
     if (s->base.path == NULL) {
-        free(s);
+        source_free(s);
         return NULL;
     }
     return s;
@@ -151,6 +153,27 @@ int lt_access_open_memory(const uint8_t *data, size_t len, const char *name,
     return 0;
 }
 
+/* ---- what the first scan or count of a table reads -------------------------- */
+
+/* The pages table `table`'s usage map lists, read once and kept: opening the
+** source reads no user table's map (statements may share the source, so
+** the first reader fills them in under the lock). */
+static int table_pages(access_source *src, uint32_t table, const uint32_t **pages,
+                       uint32_t *n, lt_error *err)
+{
+    mdb_table *mt = &src->mtables[table];
+    int rc = 0;
+    lt_mutex_lock(&src->lock);
+    if (!mt->pages_read) {
+        rc = mdb_usage_pages(&src->db, mt->usage_map, &mt->pages, &mt->npages, err);
+        mt->pages_read = rc == 0;
+    }
+    *pages = mt->pages;
+    *n = mt->npages;
+    lt_mutex_unlock(&src->lock);
+    return rc;
+}
+
 /* ---- scans ------------------------------------------------------------------- */
 
 static void scan_free(lt_scan *sc)
@@ -213,10 +236,13 @@ static int access_scan_open(lt_source *base, const lt_scan_spec *spec, lt_scan *
     sc->dec.db = &src->db;
     sc->dec.mt = sc->mt;
     sc->dec.table = t;
-    if (mdb_cursor_open(&sc->cur, &src->db, sc->mt, err) != 0) {
+    const uint32_t *pages;
+    uint32_t npages;
+    if (table_pages(src, spec->table, &pages, &npages, err) != 0) {
         scan_free(sc);
         return -1;
     }
+    mdb_cursor_start(&sc->cur, &src->db, sc->mt->tdef_page, pages, npages);
     *out = sc;
     return 0;
 }
@@ -291,7 +317,12 @@ static void access_scan_close(lt_scan *sc)
     scan_free(sc);
 }
 
-/* Live rows counted from the row slots, nothing decoded. */
+/* COUNT(*): the live row slots of the table's pages, nothing decoded, counted
+** once and kept.  The TDEF's row count is not taken on trust: a file whose
+** writer did not keep it (or a damaged one) would answer a count that a
+** scan does not return, and telling a stale count from a right one needs
+** the slots anyway.  Reading them costs only the slot tables at the top of
+** each page. */
 static int64_t access_count_rows(lt_source *base, uint32_t table, lt_error *err)
 {
     access_source *src = (access_source *)base;
@@ -299,16 +330,28 @@ static int64_t access_count_rows(lt_source *base, uint32_t table, lt_error *err)
         return -1;
     if (src->links != NULL && src->links[table] != NULL)
         return src->links[table]->reader->count_rows(src->links[table], src->link_tables[table], err);
-    mdb_cursor cur;
-    if (mdb_cursor_open(&cur, &src->db, &src->mtables[table], err) != 0)
+    mdb_table *mt = &src->mtables[table];
+    lt_mutex_lock(&src->lock);
+    bool counted = mt->counted;
+    int64_t n = mt->live_rows;
+    lt_mutex_unlock(&src->lock);
+    if (counted)
+        return n;
+    const uint32_t *pages;
+    uint32_t npages;
+    if (table_pages(src, table, &pages, &npages, err) != 0)
         return -1;
-    int64_t n = 0;
-    mdb_row row;
-    int r;
-    while ((r = mdb_cursor_next(&cur, &row, err)) > 0)
-        n++;
+    mdb_cursor cur;
+    mdb_cursor_start(&cur, &src->db, mt->tdef_page, pages, npages);
+    n = mdb_cursor_count(&cur, err);
     mdb_cursor_close(&cur);
-    return r < 0 ? -1 : n;
+    if (n < 0)
+        return -1;
+    lt_mutex_lock(&src->lock);
+    mt->live_rows = n;
+    mt->counted = true;
+    lt_mutex_unlock(&src->lock);
+    return n;
 }
 
 const lt_reader lt_access_reader = {

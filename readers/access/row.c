@@ -250,15 +250,23 @@ int mdb_cursor_next(mdb_cursor *c, mdb_row *row, lt_error *err)
 
 int64_t mdb_cursor_count(mdb_cursor *c, lt_error *err)
 {
+    const mdb_db *db = c->db;
+    uint32_t table = db->fmt->data_nrows + 2;
     int64_t n = 0;
     int r;
     while ((r = next_page(c, err)) > 0) {
+        /* mdb_page_slot's checks, one slot read per slot: a live row lies
+        ** between the slot table and the previous slot's row */
+        uint32_t low = table + 2 * c->nrows, end = db->page_size;
         for (uint32_t slot = 0; slot < c->nrows; slot++) {
-            uint16_t raw;
-            uint32_t s, e;
-            if (mdb_page_slot(c->db, c->page, c->pgno, slot, &raw, &s, &e, err) != 0)
-                return -1;
-            n += !(raw & MDB_ROW_DELETED);
+            uint16_t raw = lt_le16(c->page + table + 2 * slot);
+            uint32_t start = raw & MDB_ROW_OFFSET;
+            if (!(raw & MDB_ROW_DELETED)) {
+                if (start < low || start > end)
+                    return mdb_corrupt(db, c->pgno, "row slot outside the page", err);
+                n++;
+            }
+            end = start;
         }
     }
     return r < 0 ? -1 : n;

@@ -134,21 +134,57 @@ static size_t decode(const mdb_db *db, int cp, const uint8_t *p, uint32_t len, c
     return mdb_utf16_to_utf8(p, len, dst);
 }
 
+/* Compressed text that never leaves one-byte mode (no 0x00 switch) — the
+** common case: Latin-1 characters, each one or two UTF-8 bytes.  Handed out
+** in place when all ASCII, else written straight into the arena at its
+** exact size.  0 done, 1 not this case, -1 out of memory. */
+static int latin1_text(const uint8_t *p, uint32_t len, lt_arena *arena, lt_bytes *out)
+{
+    uint32_t high = 0, zeros = 0;
+    for (uint32_t i = 0; i < len; i++) {
+        high += p[i] >> 7;
+        zeros += p[i] == 0;
+    }
+    if (zeros != 0)
+        return 1;
+    if (high == 0) {
+        out->ptr = (const char *)p;
+        out->len = len;
+        return 0;
+    }
+    char *s = lt_arena_alloc(arena, (size_t)len + high + 1);
+    if (s == NULL)
+        return -1;
+    char *d = s;
+    for (uint32_t i = 0; i < len; i++) {
+        uint8_t b = p[i];
+        if (b < 0x80) {
+            *d++ = (char)b;
+        } else {
+            *d++ = (char)(0xc0 | b >> 6);
+            *d++ = (char)(0x80 | (b & 0x3f));
+        }
+    }
+    *d = '\0';
+    out->ptr = s;
+    out->len = len + high;
+    return 0;
+}
+
 int mdb_text(const mdb_db *db, int cp, const uint8_t *p, uint32_t len,
              mdb_buf *scratch, lt_arena *arena, lt_bytes *out)
 {
-    /* Already UTF-8 where it lies: ASCII code-page text, and compressed
-    ** text of ASCII characters only (no 0x00 mode switch). */
+    /* Already UTF-8 where it lies: ASCII code-page text (compressed ASCII
+    ** text: latin1_text). */
     if (db->jet3 && lt_is_ascii(p, len)) {
         out->ptr = (const char *)p;
         out->len = len;
         return 0;
     }
-    if (!db->jet3 && compressed_marker(p, len) && lt_is_ascii(p + 2, len - 2) &&
-        memchr(p + 2, 0, len - 2) == NULL) {
-        out->ptr = (const char *)p + 2;
-        out->len = len - 2;
-        return 0;
+    if (!db->jet3 && compressed_marker(p, len)) {
+        int r = latin1_text(p + 2, len - 2, arena, out);
+        if (r <= 0)
+            return r;
     }
     if (mdb_buf_reserve(scratch, (size_t)len * 3 + 1) != 0)
         return -1;

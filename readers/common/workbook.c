@@ -727,7 +727,22 @@ oom:
     return -1;
 }
 
+/* The table found, described (reader.h describe) as lt_source_find_table
+** does: an unreadable one keeps its error for the caller to report. */
+static int64_t described(const lt_source *src, int64_t i)
+{
+    lt_error err;
+    if (i >= 0 && src->reader != NULL && src->reader->describe != NULL)
+        (void)src->reader->describe((lt_source *)src, (uint32_t)i, &err);
+    return i;
+}
+
 int64_t lt_wb_find_table(const lt_source *src, const char *name, size_t len)
+{
+    return described(src, lt_wb_find_listed(src, name, len));
+}
+
+int64_t lt_wb_find_listed(const lt_source *src, const char *name, size_t len)
 {
     for (uint32_t i = 0; i < src->ntables; i++) {
         const char *t = src->tables[i].name;

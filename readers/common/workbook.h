@@ -173,7 +173,11 @@ int lt_wb_column_names(uint32_t ncols, const lt_bytes *headers, char **names);
 ** Table look-up for workbooks: the name exactly (case-insensitive), else,
 ** for a name without a trailing '$', the worksheet table `name$` — so both
 ** Sheet1$ and Sheet1 reach the table listed as Sheet1$.  -1 when absent.
+** The table found is described (reader.h describe): its columns are set,
+** or its error.
 */
 int64_t lt_wb_find_table(const lt_source *src, const char *name, size_t len);
+/* The same look-up without describing. */
+int64_t lt_wb_find_listed(const lt_source *src, const char *name, size_t len);
 
 #endif /* LT_WORKBOOK_H */

@@ -141,7 +141,7 @@ static int child_of(const sqlite_db *db, const sqlite_level *l, uint16_t i,
         *out = lt_be32(l->page + l->hdr + 8);
         return 0;
     }
-    uint32_t off;
+    uint32_t off = 0;
     if (cell_offset(db, l, i, &off, err) != 0)
         return -1;
     if (off + 4 > db->usable)
@@ -168,7 +168,7 @@ int sqlite_cursor_next(sqlite_cursor *c, sqlite_cell *cell, lt_error *err)
             /* Index interior: the cell between the subtree just finished and
             ** the next one. */
             l->pending = false;
-            uint32_t off;
+            uint32_t off = 0;
             if (cell_offset(db, l, (uint16_t)(l->next - 1), &off, err) != 0)
                 return -1;
             if (off + 4 > db->usable)
@@ -177,7 +177,7 @@ int sqlite_cursor_next(sqlite_cursor *c, sqlite_cell *cell, lt_error *err)
         }
         if (l->leaf) {
             if (l->next < l->ncells) {
-                uint32_t off;
+                uint32_t off = 0;
                 if (cell_offset(db, l, l->next++, &off, err) != 0)
                     return -1;
                 return parse_payload(c, l, off, !c->index, cell, err) == 0 ? 1 : -1;
@@ -205,7 +205,7 @@ int sqlite_cursor_next(sqlite_cursor *c, sqlite_cell *cell, lt_error *err)
 static int cell_key(const sqlite_db *db, const sqlite_level *l, uint16_t i,
                     int64_t *key, lt_error *err)
 {
-    uint32_t off;
+    uint32_t off = 0;
     if (cell_offset(db, l, i, &off, err) != 0)
         return -1;
     const uint8_t *p = l->page + off, *end = l->page + db->usable;
@@ -263,7 +263,7 @@ int sqlite_cursor_seek(sqlite_cursor *c, int64_t rowid, lt_error *err)
         }
         /* Child i holds the keys up to key i; past the last cell, the
         ** right-most child.  cursor_next goes on with child i + 1. */
-        uint32_t child;
+        uint32_t child = 0;
         if (child_of(db, l, i, &child, err) != 0)
             return -1;
         l->next = (uint16_t)(i + 1);
@@ -277,7 +277,7 @@ int sqlite_cursor_seek(sqlite_cursor *c, int64_t rowid, lt_error *err)
 static int index_cell(const sqlite_cursor *c, const sqlite_level *l, uint16_t i,
                       sqlite_cell *cell, lt_error *err)
 {
-    uint32_t off;
+    uint32_t off = 0;
     if (cell_offset(c->db, l, i, &off, err) != 0)
         return -1;
     if (!l->leaf) {
@@ -314,7 +314,7 @@ int sqlite_cursor_seek_index(sqlite_cursor *c, sqlite_key_cmp cmp, void *ctx, lt
         }
         /* Child lo holds the keys before cell lo; cursor_next hands out
         ** cell lo itself once that subtree is done, then goes on. */
-        uint32_t child;
+        uint32_t child = 0;
         if (child_of(db, l, lo, &child, err) != 0)
             return -1;
         l->pending = lo < l->ncells;
@@ -341,7 +341,7 @@ int64_t sqlite_btree_count(const sqlite_db *db, uint32_t root, bool index,
             c.depth--;
             continue;
         }
-        uint32_t child;
+        uint32_t child = 0;
         if (child_of(db, l, l->next++, &child, err) != 0 || push(&c, child, err) != 0)
             return -1;
         entered = true;

@@ -162,6 +162,18 @@ static void test_getinfo(SQLHDBC dbc)
     SQLWCHAR s[64];
     char a[64];
     SQLSMALLINT len = 0;
+    /* A string's length first, with no buffer (as ADO.NET's bridge does). */
+    SQLRETURN rc = SQLGetInfoW(dbc, SQL_DBMS_NAME, NULL, 0, &len);
+    check(SQL_SUCCEEDED(rc) && len > 0, "SQLGetInfoW(SQL_DBMS_NAME, NULL, 0): rc %d, length %d",
+          rc, len);
+    /* A short buffer: truncated, 01004, the full length in bytes. */
+    rc = SQLGetInfoW(dbc, SQL_DBMS_NAME, s, 2 * sizeof(SQLWCHAR), &len);
+    check(rc == SQL_SUCCESS_WITH_INFO && s[1] == 0 && len >= 2 * (SQLSMALLINT)sizeof(SQLWCHAR),
+          "SQLGetInfoW(SQL_DBMS_NAME) into 2 characters: rc %d, length %d", rc, len);
+    SQLGetInfoW(dbc, SQL_DRIVER_ODBC_VER, s, sizeof s, &len);
+    narrow(s, len, a, sizeof a);
+    check(strlen(a) == 5 && a[2] == '.' && strcmp(a, "03.00") >= 0,
+          "SQL_DRIVER_ODBC_VER is '%s', not ##.## >= 03.00", a);
     SQLGetInfoW(dbc, SQL_IDENTIFIER_QUOTE_CHAR, s, sizeof s, &len);
     narrow(s, len, a, sizeof a);
     check(strcmp(a, "\"") == 0, "SQL_IDENTIFIER_QUOTE_CHAR is '%s', not '\"'", a);

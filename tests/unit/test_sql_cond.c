@@ -180,6 +180,8 @@ static void test_dialect_standard_sqlite(void **state)
         assert_rows("SELECT id FROM people WHERE Name LIKE 'ALICE'", "1");
         assert_rows("SELECT id FROM people WHERE Name LIKE '\xC3\xA8ve'", ""); /* ASCII only */
         assert_rows("SELECT id FROM people WHERE Name LIKE 'a*'", "");
+        assert_rows("SELECT id FROM people WHERE Name LIKE '1%\\%' {escape '\\'}", "6");
+        assert_rows("SELECT id FROM people WHERE Name LIKE '%\\_%' {escape '\\'}", "5");
         assert_rows("SELECT id FROM people WHERE Name < 'c' ORDER BY id", "1;2;4;6;8");
         assert_rows("SELECT id FROM people ORDER BY Name, id", "3;8;6;1;4;2;5;7");
         assert_rows("SELECT MAX(Name) FROM people WHERE id IN (1, 2, 4)", "bob");
@@ -236,6 +238,8 @@ static void test_dialect_access(void **state)
     assert_rows("SELECT id FROM people WHERE Name LIKE 'dave!_x' ESCAPE '!'", "5");
     assert_rows("SELECT id FROM people WHERE Name LIKE 'dave!*' ESCAPE '!'", "");
     assert_error("SELECT id FROM people WHERE Name LIKE 'a!' ESCAPE '!'", "22025", "escape");
+    assert_rows("SELECT id FROM people WHERE Name LIKE 'dave\\_x' {escape '\\'}", "5");
+    assert_rows("SELECT id FROM people WHERE Name LIKE 'dave\\*' {escape '\\'}", "");
     assert_rows("SELECT COUNT(*) FROM people WHERE Name NOT LIKE '*e*'", "4");
     source.base.dialect = LT_DIALECT_STANDARD;
 }

@@ -157,6 +157,11 @@ static void test_predicates(void **state)
     assert_expr("a + 1 IS NOT NULL", "(isnotnull (+ a 1))");
     assert_expr("a LIKE 'x%'", "(like a 'x%')");
     assert_expr("a NOT LIKE 'x!%' ESCAPE '!'", "(notlike a 'x!%' '!')");
+    /* ODBC's escape sequence for the LIKE escape character */
+    assert_expr("a LIKE 'x\\%' {escape '\\'}", "(like a 'x\\%' '\\')");
+    assert_expr("a NOT LIKE 'x!%' {ESCAPE '!'} AND b", "(and (notlike a 'x!%' '!') b)");
+    assert_parse_error("SELECT a LIKE 'x' {escape '!' FROM t", "42000",
+                       "syntax error at line 1, column 31: expected '}' to close {escape ...} near 'FROM'");
     assert_expr("a IN (1, 2, 3)", "(in a 1 2 3)");
     assert_expr("a NOT IN ('x')", "(notin a 'x')");
     assert_expr("a BETWEEN 1 AND 2 AND b", "(and (between a 1 2) b)");

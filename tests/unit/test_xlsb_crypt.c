@@ -80,7 +80,13 @@ static int open_file(const char *path, const char *password, lt_source **src, lt
     lt_option items[2] = {{"HDR", "No"}, {"PWD", password}};
     lt_options opts = {password ? 2 : 1, items};
     lt_error_clear(err);
-    return lt_xlsb_reader.open(path, &opts, src, err);
+    if (lt_xlsb_reader.open(path, &opts, src, err) != 0)
+        return -1;
+    /* A file's sheets are typed on first use: type them all now. */
+    for (uint32_t t = 0; t < (*src)->ntables; t++)
+        if (lt_xlsb_reader.describe(*src, t, err) != 0 && (*src)->tables[t].error == NULL)
+            return -1;
+    return 0;
 }
 
 static void expect_error(int rc, const lt_error *err, const char *state, const char *file, const char *part)

@@ -63,7 +63,12 @@ static void open_file(const ts_corpus *c, const char *file, const char *connect,
     if (c->reader->open(path, c->connect ? &opts : NULL, src, &err) != 0) {
         *src = NULL;
         snprintf(open_error, cap, "%s", err.message);
+        return;
     }
+    /* Workbooks type their sheets on first use (reader.h describe): the
+    ** checks read every table's columns directly. */
+    for (uint32_t i = 0; c->reader->describe != NULL && i < (*src)->ntables; i++)
+        (void)c->reader->describe(*src, i, &err);
 }
 
 ts_tally ts_corpus_run(const ts_corpus *c)

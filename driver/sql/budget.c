@@ -1,0 +1,85 @@
+/*
+** budget.c — the memory an execution's operators may hold (MemoryLimit).
+**
+** The operators that keep rows (sort, hash aggregation, a hash join's
+** build side, DISTINCT and set operations: row stores and their hash
+** tables) take the bytes they are about to allocate from the execution's
+** budget before allocating them, and give them back when they free them.
+** A query that needs more than the budget fails with HY001 and a message
+** naming what it was doing and the setting to raise, instead of growing
+** until the system kills the process.  An execution and its sub-queries
+** share one budget (they run in one thread, one after another or nested).
+*/
+#include "exec.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define MIB ((uint64_t)1 << 20)
+
+/* "N MiB" (or KiB, or bytes, for limits set below a MiB by a caller). */
+static void format_size(char *out, size_t cap, uint64_t bytes)
+{
+    if (bytes % MIB == 0)
+        snprintf(out, cap, "%llu MiB", (unsigned long long)(bytes / MIB));
+    else if (bytes % 1024 == 0)
+        snprintf(out, cap, "%llu KiB", (unsigned long long)(bytes / 1024));
+    else
+        snprintf(out, cap, "%llu bytes", (unsigned long long)bytes);
+}
+
+int sql_budget_take(sql_budget *b, uint64_t bytes, const char *what, uint64_t *held,
+                    lt_error *err)
+{
+    if (b == NULL)
+        return 0;
+    if (b->limit > 0 && (bytes > b->limit || b->used > b->limit - bytes)) {
+        char size[48];
+        format_size(size, sizeof size, b->limit);
+        if (b->limit % MIB == 0)
+            return lt_error_set(err, "HY001",
+                                "the query needs more than %s to %s (MemoryLimit=%llu); raise "
+                                "MemoryLimit (in MiB, 0 for no limit) in the connection string "
+                                "or DSN, or narrow the query with WHERE or fewer columns",
+                                size, what ? what : "hold its rows",
+                                (unsigned long long)(b->limit / MIB));
+        return lt_error_set(err, "HY001",
+                            "the query needs more than %s to %s (the statement's memory limit); "
+                            "raise the limit or narrow the query with WHERE or fewer columns",
+                            size, what ? what : "hold its rows");
+    }
+    b->used += bytes;
+    if (held != NULL)
+        *held += bytes;
+    return 0;
+}
+
+void sql_budget_release(sql_budget *b, uint64_t *held)
+{
+    if (b == NULL || held == NULL)
+        return;
+    b->used -= *held <= b->used ? *held : b->used;
+    *held = 0;
+}
+
+const char *sql_budget_what(sql_exec *ex, const char *verb, const char *table)
+{
+    char buf[320];
+    size_t len = 0;
+    const sql_query *q = ex->q;
+    if (table != NULL) {
+        len = (size_t)snprintf(buf, sizeof buf, "%s '%s'", verb, table);
+    } else if (q != NULL && q->nranges > 0) {
+        len = (size_t)snprintf(buf, sizeof buf, "%s the rows of", verb);
+        for (uint32_t r = 0; r < q->nranges && len < sizeof buf; r++)
+            len += (size_t)snprintf(buf + len, sizeof buf - len, "%s '%s'",
+                                    r == 0 ? "" : r + 1 == q->nranges ? " joined with" : ",",
+                                    q->ranges[r].name ? q->ranges[r].name : "?");
+    } else {
+        len = (size_t)snprintf(buf, sizeof buf, "%s the rows", verb);
+    }
+    if (len >= sizeof buf)
+        len = sizeof buf - 1;
+    char *s = lt_arena_strndup(&ex->arena, buf, len);
+    return s != NULL ? s : verb;
+}
