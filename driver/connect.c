@@ -264,10 +264,41 @@ static void forget_connection(lt_dbc *dbc)
     dbc->dsn = dbc->database = dbc->driver_name = NULL;
 }
 
+/* MemoryLimit=: the MiB a query may hold while sorting, grouping or
+** joining (sql_stmt_set_memory_limit); absent: the engine's default; 0: no
+** limit.  -1 unless a whole number of MiB. */
+static int parse_memory_limit(const char *value, uint64_t *bytes)
+{
+    *bytes = SQL_DEFAULT_MEMORY_LIMIT;
+    if (value == NULL)
+        return 0;
+    while (is_space(*value))
+        value++;
+    uint64_t mib = 0;
+    const char *p = value;
+    for (; *p >= '0' && *p <= '9'; p++) {
+        if (mib > ((uint64_t)1 << 40))
+            return -1;
+        mib = mib * 10 + (uint64_t)(*p - '0');
+    }
+    while (is_space(*p))
+        p++;
+    if (p == value || *p != '\0' || mib > ((uint64_t)1 << 40))
+        return -1;
+    *bytes = mib << 20;
+    return 0;
+}
+
 /* Open the data source the keywords name; takes the keywords' strings. */
 static SQLRETURN open_source(lt_dbc *dbc, kvlist *kw)
 {
     lt_handle *h = &dbc->h;
+    const char *limit = kv_get(kw, "MemoryLimit");
+    if (parse_memory_limit(limit, &dbc->memory_limit) != 0) {
+        lt_diag_post(h, "08001", 0, "MemoryLimit=%s: expected a whole number of MiB "
+                     "(0 for no limit)", limit);
+        return SQL_ERROR;
+    }
     /* Database= and DBQ= are one keyword: the first given wins. */
     const char *database = NULL;
     for (size_t i = 0; i < kw->count && database == NULL; i++)

@@ -1011,8 +1011,8 @@ static SQLRETURN parts_to_c(dt_parts *p, SQLSMALLINT ctype, const lt_target *t,
 ** them: a REAL is a Julian day number (julianday(); sqliteodbc too), an
 ** INTEGER Unix seconds (strftime('%s')).  Both go through SQLite's own
 ** instant, milliseconds since the Julian epoch, rounded as SQLite rounds
-** and limited to the years 0000-9999 as SQLite's validJulianDay() is;
-** false outside that range. */
+** and limited as SQLite's validJulianDay() is: from Julian day 0
+** (-4713-11-24 12:00) to 9999-12-31 23:59:59.999; false outside. */
 #define JD_MS_OF_UNIX_EPOCH INT64_C(210866760000000)   /* 1970-01-01 00:00 */
 #define JD_MS_MAX INT64_C(464269060799999)             /* 9999-12-31 23:59:59.999 */
 

@@ -146,6 +146,7 @@ struct lt_dbc {
     char *database;              /* the path given */
     char *driver_name;           /* DRIVER= as given, for the out string */
     char *browse_partial;        /* SQLBrowseConnect's keywords so far */
+    uint64_t memory_limit;       /* MemoryLimit= in bytes, for each statement (0: none) */
     /* attributes */
     SQLUINTEGER access_mode;     /* always SQL_MODE_READ_ONLY */
     SQLUINTEGER autocommit;      /* SQL_AUTOCOMMIT_ON; OFF accepted */

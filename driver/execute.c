@@ -464,6 +464,7 @@ static SQLRETURN prepare(lt_stmt *s, const SQLCHAR *text, SQLINTEGER len,
         forget_statement(s);
         return lt_diag_error(h, &err);
     }
+    sql_stmt_set_memory_limit(s->prepared, s->dbc->memory_limit);
     s->prepared_explicitly = explicitly;
     s->state = LT_STMT_PREPARED;
     if (describe(s, s->prepared, NULL) < 0) {

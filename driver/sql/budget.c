@@ -62,6 +62,14 @@ void sql_budget_release(sql_budget *b, uint64_t *held)
     *held = 0;
 }
 
+/* A table by its own name (the alias for a derived table). */
+static const char *range_name(const sql_range *r)
+{
+    if (r->desc != NULL && r->desc->name != NULL && r->table != UINT32_MAX)
+        return r->desc->name;
+    return r->name != NULL ? r->name : "?";
+}
+
 const char *sql_budget_what(sql_exec *ex, const char *verb, const char *table)
 {
     char buf[320];
@@ -74,7 +82,7 @@ const char *sql_budget_what(sql_exec *ex, const char *verb, const char *table)
         for (uint32_t r = 0; r < q->nranges && len < sizeof buf; r++)
             len += (size_t)snprintf(buf + len, sizeof buf - len, "%s '%s'",
                                     r == 0 ? "" : r + 1 == q->nranges ? " joined with" : ",",
-                                    q->ranges[r].name ? q->ranges[r].name : "?");
+                                    range_name(&q->ranges[r]));
     } else {
         len = (size_t)snprintf(buf, sizeof buf, "%s the rows", verb);
     }

@@ -72,7 +72,7 @@ static int distinct_next(sql_operator *op, sql_chunk *out, lt_error *err)
                 return -1;
             d->started = true;
             sql_rowstore_budget(&d->seen.rows, op->ex->budget,
-                                sql_budget_what(op->ex, "find the distinct rows of", NULL));
+                                sql_budget_what(op->ex, "deduplicate", NULL));
         }
         sql_rowset_hashes(&d->seen, &view, sel, in.n, d->hashes);
         uint32_t k = 0;

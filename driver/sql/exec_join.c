@@ -504,7 +504,8 @@ int sql_op_join(sql_exec *ex, sql_operator *left, sql_operator *right, const sql
         return oom(err);
     }
     lt_arena_init(&j->foldtext);
-    j->what = sql_budget_what(ex, "join", r->name);
+    j->what = sql_budget_what(ex, "join", r->table != UINT32_MAX && r->desc != NULL
+                                              ? r->desc->name : r->name);
     j->nocase = sql_text_nocase(ex);
     if (j->nocase) {
         j->fold = lt_arena_alloc(a, (r->nkeys + 1) * sizeof *j->fold);

@@ -144,6 +144,7 @@ int sql_op_subquery(sql_exec *ex, sql_query *q, const lt_value *outer, const uin
     if (sql_exec_init_outer(&s->sx, q, ex->params, outer, ex->cancel, err) != 0)
         goto fail;
     s->sx.now = ex->now;
+    s->sx.budget = ex->budget; /* one MemoryLimit for the whole statement */
     lt_arena *a = &s->sx.arena;
     s->shell.ncols = ncols;
     s->shell.cols = lt_arena_alloc(a, (ncols + 1) * sizeof *s->shell.cols);

@@ -18,8 +18,9 @@
 ** too long, 22003 out of range, 22007 bad date, 22008 date past year 9999,
 ** 22011 bad SUBSTRING length, 22012 division by zero, 22018 bad number
 ** text, 22019/22025 bad LIKE escape), 24000 cursor already open, HY008
-** cancelled.  docs/sql-types.md lists them with
-** the typing rules.
+** cancelled, HY001 out of memory or past the statement's memory limit
+** (sql_stmt_set_memory_limit).  docs/sql-types.md lists them with the
+** typing rules.
 **
 ** Threads: a statement and its cursor are used by one thread at a time;
 ** statements on one shared source may run in parallel threads (the engine
@@ -53,6 +54,15 @@ typedef struct sql_cursor sql_cursor;
 int sql_prepare(lt_source *src, const char *text, size_t len, sql_stmt **out,
                 lt_error *err);
 void sql_stmt_free(sql_stmt *stmt);
+
+/* The memory an execution of the statement may hold in the rows that
+** sorting, grouping, joining, DISTINCT and set operations keep (the
+** connection's MemoryLimit), in bytes; 0 means no limit.  Past it the
+** cursor fails with HY001: "the query needs more than N MiB to sort the
+** rows of 'orders' (MemoryLimit=N); ...".  Applies to the next
+** sql_execute.  A prepared statement starts with SQL_DEFAULT_MEMORY_LIMIT. */
+#define SQL_DEFAULT_MEMORY_LIMIT ((uint64_t)1024 << 20)
+void sql_stmt_set_memory_limit(sql_stmt *stmt, uint64_t bytes);
 
 /* Number of `?` markers, in order of appearance. */
 uint32_t sql_param_count(const sql_stmt *stmt);

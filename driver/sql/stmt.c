@@ -23,6 +23,7 @@ int sql_prepare(lt_source *src, const char *text, size_t len, sql_stmt **out,
         return lt_error_set(err, "HY001", "out of memory");
     lt_arena_init(&stmt->arena);
     stmt->src = src;
+    stmt->memory_limit = SQL_DEFAULT_MEMORY_LIMIT;
     sql_select *sel;
     if (sql_parse(text ? text : "", len, &stmt->arena, &sel, err) != 0 ||
         sql_bind(src, sel, text, &stmt->arena, &stmt->q, err) != 0 ||
@@ -52,6 +53,11 @@ void sql_stmt_free(sql_stmt *stmt)
         sql_cursor_close(stmt->open);
     lt_arena_free(&stmt->arena);
     free(stmt);
+}
+
+void sql_stmt_set_memory_limit(sql_stmt *stmt, uint64_t bytes)
+{
+    stmt->memory_limit = bytes;
 }
 
 uint32_t sql_param_count(const sql_stmt *stmt)
@@ -118,6 +124,9 @@ static int open_cursor(sql_stmt *stmt, sql_cursor *cur, const lt_value *params,
     cur->ex_live = true;
     if (sql_exec_init(&cur->ex, q, cur->params, &cur->cancel, err) != 0)
         return -1;
+    cur->budget.limit = stmt->memory_limit;
+    cur->budget.used = 0;
+    cur->ex.budget = &cur->budget;
     return sql_plan_open(&cur->ex, &cur->top, err);
 }
 

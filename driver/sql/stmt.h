@@ -14,6 +14,7 @@ struct sql_stmt {
     sql_query *q;
     sql_column *cols;        /* visible outputs as described at prepare */
     sql_cursor *open;        /* the open cursor, or NULL */
+    uint64_t memory_limit;   /* bytes an execution may hold; 0: no limit */
 };
 
 struct sql_cursor {
@@ -31,6 +32,7 @@ struct sql_cursor {
     lt_error failure;        /* repeated once a pull has failed */
     bool failed;
     atomic_int cancel;
+    sql_budget budget;       /* the execution's memory (stmt->memory_limit) */
 };
 
 #endif /* SQL_STMT_H */

@@ -126,10 +126,9 @@ static int walk_map(const mdb_db *db, uint32_t map_pgno, const uint8_t *map, uin
     return 0;
 }
 
-/* Walking the map's bits (twice: count, then fill) costs what the map
-** holds, not what the file holds: opening a database reads the system
-** tables' maps, and a file of 2M rows has 20k pages that a per-page bitmap
-** of the whole file would visit for each of them. */
+/* The map's bits are walked twice (count, then fill): the cost is what the
+** map holds, not the file's page count.  Opening a database reads the
+** system tables' maps, and a file of 2M rows has 20k pages. */
 int mdb_usage_pages(const mdb_db *db, uint32_t map_ptr, uint32_t **pages,
                     uint32_t *count, lt_error *err)
 {

@@ -262,7 +262,7 @@ int64_t mdb_cursor_count(mdb_cursor *c, lt_error *err)
             uint16_t raw = lt_le16(c->page + table + 2 * slot);
             uint32_t start = raw & MDB_ROW_OFFSET;
             if (!(raw & MDB_ROW_DELETED)) {
-                if (start < low || start > end)
+                if (start < low || start > end || end > db->page_size)
                     return mdb_corrupt(db, c->pgno, "row slot outside the page", err);
                 n++;
             }

@@ -136,38 +136,42 @@ static size_t decode(const mdb_db *db, int cp, const uint8_t *p, uint32_t len, c
 
 /* Compressed text that never leaves one-byte mode (no 0x00 switch) — the
 ** common case: Latin-1 characters, each one or two UTF-8 bytes.  Handed out
-** in place when all ASCII, else written straight into the arena at its
-** exact size.  0 done, 1 not this case, -1 out of memory. */
+** in place when all ASCII, else written straight into the arena in one
+** pass (room for the worst case, two bytes a character).  0 done, 1 not
+** this case, -1 out of memory. */
 static int latin1_text(const uint8_t *p, uint32_t len, lt_arena *arena, lt_bytes *out)
 {
-    uint32_t high = 0, zeros = 0;
-    for (uint32_t i = 0; i < len; i++) {
-        high += p[i] >> 7;
-        zeros += p[i] == 0;
-    }
-    if (zeros != 0)
-        return 1;
-    if (high == 0) {
+    uint32_t i = 0;
+    while (i < len && (uint8_t)(p[i] - 1) < 0x7f)   /* 0x01..0x7f */
+        i++;
+    if (i == len) {
         out->ptr = (const char *)p;
         out->len = len;
         return 0;
     }
-    char *s = lt_arena_alloc(arena, (size_t)len + high + 1);
+    if (p[i] == 0)
+        return 1;
+    char *s = lt_arena_alloc(arena, (size_t)i + 2 * (size_t)(len - i) + 1);
     if (s == NULL)
         return -1;
-    char *d = s;
-    for (uint32_t i = 0; i < len; i++) {
-        uint8_t b = p[i];
-        if (b < 0x80) {
-            *d++ = (char)b;
-        } else {
-            *d++ = (char)(0xc0 | b >> 6);
-            *d++ = (char)(0x80 | (b & 0x3f));
-        }
+    memcpy(s, p, i);
+    /* Branch-free: names mix ASCII and accented letters unpredictably.
+    ** Both bytes are written each time; an ASCII character's second byte
+    ** is overwritten by the next character (the last one's by the NUL). */
+    char *d = s + i;
+    unsigned zeros = 0;
+    for (; i < len; i++) {
+        unsigned b = p[i], hi = b >> 7;
+        zeros |= b == 0;
+        d[0] = (char)(hi ? 0xc0 | b >> 6 : b);
+        d[1] = (char)(0x80 | (b & 0x3f));
+        d += 1 + hi;
     }
+    if (zeros)
+        return 1;   /* a mode switch after all: the arena bytes are wasted */
     *d = '\0';
     out->ptr = s;
-    out->len = len + high;
+    out->len = (uint32_t)(d - s);
     return 0;
 }
 

@@ -207,7 +207,7 @@ static int cell(xls_cells *it, const xls_record *rec, xls_cell *out, lt_error *e
     }
 }
 
-static bool is_cell(uint16_t type)
+bool xls_is_cell(uint16_t type)
 {
     switch (type) {
     case XLS_LABELSST: case XLS_NUMBER: case XLS_RK: case XLS_MULRK:
@@ -271,7 +271,7 @@ int xls_cells_next(xls_cells *it, xls_cell *out, lt_error *err)
                 it->dialog = true;
             continue;
         }
-        if (!is_cell(rec.type))
+        if (!xls_is_cell(rec.type))
             continue;
         memset(out, 0, sizeof *out);
         it->mul_n = it->mul_i = 0;
@@ -317,7 +317,7 @@ int xls_cells_index(const xls_source *src, xls_sheet *sheet, lt_error *err)
                 break;
             if (rec.type == XLS_BOF)
                 depth++;
-            if (depth > 0 || !is_cell(rec.type) || rec.len < 2)
+            if (depth > 0 || !xls_is_cell(rec.type) || rec.len < 2)
                 continue;
             uint16_t row = lt_le16(src->wb.data + rec.data);
             if (pass == 0) {

@@ -3,9 +3,12 @@
 ** buffer (compound file -> Workbook/Book stream -> globals -> the type scan
 ** of every sheet), and scans that decode only the wanted columns.
 **
-** The source is immutable after open: the stream, the shared strings and
-** the per-sheet layout are read-only, so scans on several threads need no
-** lock.  A scan walks the sheet's records from where the previous batch
+** A file's worksheets are typed on first use (reader.h describe, under
+** the source's lazy lock): the open only finds each sheet's records and
+** kind, so SQLTables, SELECT 1 or a query of one sheet do not walk every
+** sheet's cells.  A buffer's (the tests', the fuzzers') are typed at open.
+** Otherwise the source is read-only: the stream, the shared strings and a
+** described sheet's layout, so scans on several threads need no lock.  A scan walks the sheet's records from where the previous batch
 ** stopped (a sheet whose cells are out of row order through the row index
 ** its type scan built).
 */
@@ -59,6 +62,7 @@ static void xls_close(lt_source *base)
         return;
     lt_wb_tables_free(base, &src->extra);
     lt_wb_extra_destroy(&src->extra);
+    lt_wb_lazy_destroy(&src->lazy);
     free(base->path);
     for (uint32_t i = 0; i < src->nsheets; i++) {
         free(src->sheets[i].name);
@@ -166,6 +170,34 @@ static int load_table(xls_source *src, uint32_t i, lt_error *err)
     return 0;
 }
 
+/* Sheet `i` listed by name only, its columns left to xls_describe; a
+** sheet whose records cannot be found is listed with its error. */
+static int list_table(xls_source *src, uint32_t i, lt_error *err)
+{
+    xls_sheet *sh = &src->sheets[i];
+    lt_error e;
+    lt_error_clear(&e);
+    int rc = sh->is_rect ? 0 : xls_sheet_probe(src, sh, &e);
+    if (rc == 0 && !sh->worksheet)
+        return 0;
+    if (rc != 0 && strcmp(e.sqlstate, "HY001") == 0) {
+        *err = e;
+        return -1;
+    }
+    if (rc != 0)
+        sh->worksheet = false;
+    lt_table tab;
+    memset(&tab, 0, sizeof tab);
+    tab.kind = "TABLE";
+    tab.row_estimate = -1;
+    if ((tab.name = lt_wb_table_name(sh->name, sh->is_rect ? "" : "$")) == NULL ||
+        add_table(src, i, &tab, rc != 0 ? e.message : NULL) != 0) {
+        lt_table_clear(&tab);
+        return lt_error_set(err, "HY001", "out of memory");
+    }
+    return 0;
+}
+
 /* The listed table of worksheet `sheet` (BOUNDSHEET index), or -1. */
 static int64_t table_of_sheet(const xls_source *src, uint32_t sheet)
 {
@@ -175,11 +207,52 @@ static int64_t table_of_sheet(const xls_source *src, uint32_t sheet)
     return -1;
 }
 
+/* The type scan of listed table `table` (lt_wb_describe, under the lazy
+** lock).  A defined name's copy takes its worksheet's records and row
+** index now: the worksheet was described just before (xls_describe). */
+static int scan_listed(lt_source *base, uint32_t table, lt_table *out, lt_error *err)
+{
+    xls_source *src = (xls_source *)base;
+    xls_sheet *sh = &src->sheets[src->table_sheet[table]];
+    if (base->tables[table].error != NULL)
+        return lt_error_set(err, "HY000", "%s", base->tables[table].error);
+    if (sh->is_rect) {
+        int64_t t = table_of_sheet(src, sh->of_sheet);
+        const xls_sheet *of = &src->sheets[sh->of_sheet];
+        if (t >= 0 && base->tables[t].error != NULL)
+            return lt_error_set(err, "HY000", "%s", base->tables[t].error);
+        if (t < 0 || !of->worksheet)
+            return lt_error_set(err, "HY000", "'%s': '%s' is not a range of a worksheet", src->label, sh->name);
+        sh->start = of->start;
+        sh->order = of->order;
+        sh->norder = of->norder;
+        sh->worksheet = true;
+    }
+    if (xls_sheet_scan(src, sh, out, err) != 0)
+        return -1;
+    if (!sh->worksheet)
+        return lt_error_set(err, "HY000", "'%s': sheet '%s' is a dialog sheet, not a table", src->label, sh->name);
+    return 0;
+}
+
+static int xls_describe(lt_source *base, uint32_t table, lt_error *err)
+{
+    xls_source *src = (xls_source *)base;
+    if (src->lazy.done != NULL && table < base->ntables && src->sheets[src->table_sheet[table]].is_rect) {
+        /* A defined name borrows its worksheet's layout: that one first. */
+        int64_t t = table_of_sheet(src, src->sheets[src->table_sheet[table]].of_sheet);
+        if (t >= 0 && lt_wb_describe(base, &src->lazy, (uint32_t)t, scan_listed, err) != 0 &&
+            base->tables[t].error == NULL)
+            return -1;
+    }
+    return lt_wb_describe(base, &src->lazy, table, scan_listed, err);
+}
+
 /* A defined name becomes a copy of its worksheet limited to the
 ** rectangle, appended to the sheets; a name that a listed table already
 ** has (a sheet's "Name$", an earlier name) or whose sheet is unreadable is
 ** left out. */
-static int add_name_sheet(xls_source *src, const xls_name *nm, lt_error *err)
+static int add_name_sheet(xls_source *src, const xls_name *nm, bool lazy, lt_error *err)
 {
     int64_t t = table_of_sheet(src, nm->sheet);
     if (t < 0 || src->base.tables[t].error != NULL || !src->sheets[nm->sheet].worksheet)
@@ -199,24 +272,28 @@ static int add_name_sheet(xls_source *src, const xls_name *nm, lt_error *err)
     *sh = src->sheets[nm->sheet];
     sh->name = name;
     sh->is_rect = true;
+    sh->of_sheet = nm->sheet;
     sh->r0 = nm->r0;
     sh->r1 = nm->r1;
     sh->c0 = nm->c0;
     sh->c1 = nm->c1;
     src->nsheets++;
-    return load_table(src, src->nsheets - 1, err);
+    return lazy ? list_table(src, src->nsheets - 1, err) : load_table(src, src->nsheets - 1, err);
 }
 
 /* One table per worksheet, then one per workbook-level defined name of a
-** rectangle; then room for the ranges made on demand. */
-static int load_tables(xls_source *src, lt_error *err)
+** rectangle; then room for the ranges made on demand.  `lazy`: listed by
+** name, typed by xls_describe. */
+static int load_tables(xls_source *src, bool lazy, lt_error *err)
 {
     for (uint32_t i = 0; i < src->nbound; i++)
-        if (load_table(src, i, err) != 0)
+        if ((lazy ? list_table(src, i, err) : load_table(src, i, err)) != 0)
             return -1;
     for (uint32_t i = 0; i < src->nnames; i++)
-        if (add_name_sheet(src, &src->names[i], err) != 0)
+        if (add_name_sheet(src, &src->names[i], lazy, err) != 0)
             return -1;
+    if (lazy && lt_wb_lazy_init(&src->lazy, src->base.ntables, err) != 0)
+        return -1;
     src->extra_sheets = calloc(LT_WB_EXTRA_TABLES, sizeof *src->extra_sheets);
     if (src->extra_sheets == NULL)
         return lt_error_set(err, "HY001", "out of memory");
@@ -224,7 +301,7 @@ static int load_tables(xls_source *src, lt_error *err)
 }
 
 static int open_bytes(xls_source *src, const uint8_t *data, size_t size,
-                      const lt_options *opts, lt_error *err)
+                      const lt_options *opts, bool lazy, lt_error *err)
 {
     src->base.reader = &lt_xls_reader;
     src->hdr = lt_options_bool(opts, "HDR", true);
@@ -234,7 +311,7 @@ static int open_bytes(xls_source *src, const uint8_t *data, size_t size,
         return lt_error_set(err, "HY001", "out of memory");
     if (find_workbook(src, data, size, err) != 0 || xls_globals_parse(src, err) != 0)
         return -1;
-    return load_tables(src, err);
+    return load_tables(src, lazy, err);
 }
 
 static xls_source *source_new(const char *path, const char *label)
@@ -263,7 +340,7 @@ static int xls_open(const char *path, const lt_options *opts, lt_source **out, l
         return -1;
     }
     src->mapped = true;
-    if (open_bytes(src, src->file.data, src->file.size, opts, err) != 0) {
+    if (open_bytes(src, src->file.data, src->file.size, opts, true, err) != 0) {
         xls_close(&src->base);
         return -1;
     }
@@ -280,7 +357,7 @@ int lt_xls_open_memory(const uint8_t *data, size_t size, const char *name,
     xls_source *src = source_new(name, name);
     if (src == NULL)
         return lt_error_set(err, "HY001", "out of memory");
-    if (open_bytes(src, data, size, opts, err) != 0) {
+    if (open_bytes(src, data, size, opts, false, err) != 0) {
         xls_close(&src->base);
         return -1;
     }
@@ -378,6 +455,9 @@ static int make_range(lt_source *base, uint32_t slot, uint32_t sheet, const lt_w
 {
     xls_source *src = (xls_source *)base;
     int64_t t = table_of_sheet(src, sheet);
+    /* The worksheet's records, row index and readability, typed on first use. */
+    if (t >= 0 && xls_describe(base, (uint32_t)t, err) != 0 && base->tables[t].error == NULL)
+        return -1;
     if (t >= 0 && base->tables[t].error != NULL)
         return lt_error_set(err, "HY000", "%s", base->tables[t].error);
     xls_sheet *sh = &src->extra_sheets[slot - base->ntables];
@@ -419,4 +499,5 @@ const lt_reader lt_xls_reader = {
     .scan_close = xls_scan_close,
     .count_rows = lt_wb_count_rows,
     .find_extra = xls_find_extra,
+    .describe = xls_describe,
 };

@@ -94,6 +94,29 @@ static int find_records(xls_source *src, xls_sheet *sh, lt_error *err)
     return 0;
 }
 
+int xls_sheet_probe(xls_source *src, xls_sheet *sh, lt_error *err)
+{
+    sh->worksheet = sh->kind == 0;
+    if (!sh->worksheet || find_records(src, sh, err) != 0 || !sh->worksheet)
+        return sh->worksheet ? -1 : 0;
+    xls_record rec;
+    for (size_t pos = sh->start;; pos = rec.next) {
+        int r = xls_record_at(src->wb.data, src->wb.len, pos, &rec, src->label, err);
+        if (r < 0)
+            return -1;
+        if (r == 0)
+            return lt_error_set(err, "HY000", "'%s': sheet '%s' ends without an EOF record (truncated file?)",
+                                src->label, sh->name);
+        /* The sheet's settings (WSBOOL) come before its first cell. */
+        if (rec.type == XLS_EOF || rec.type == XLS_BOF || xls_is_cell(rec.type))
+            return 0;
+        if (rec.type == XLS_WSBOOL && rec.len >= 1 && (src->wb.data[rec.data] & 0x10)) {
+            sh->worksheet = false;
+            return 0;
+        }
+    }
+}
+
 int xls_sheet_scan(xls_source *src, xls_sheet *sh, lt_table *tab, lt_error *err)
 {
     if (sh->is_rect) {

@@ -160,6 +160,7 @@ typedef struct xls_sheet {
     ** of the rectangle and its rows end at the last holding a value. */
     bool is_rect;
     uint32_t r0, r1, c0, c1;
+    uint32_t of_sheet;      /* is_rect: the worksheet it is a copy of */
 } xls_sheet;
 
 static inline bool xls_in_rect(const xls_sheet *sh, uint32_t row, uint32_t col)
@@ -198,6 +199,7 @@ typedef struct xls_source {
     uint32_t nnames;
     uint32_t *table_sheet;  /* sheet of each listed table */
     lt_wb_extra extra;      /* ranges made on demand (wbgrid.h) */
+    lt_wb_lazy lazy;        /* sheets typed on first use (opened from a file) */
     xls_sheet *extra_sheets;/* LT_WB_EXTRA_TABLES: the sheet of each made table */
     uint32_t type_rows;     /* TypeGuessRows=: data rows the type scan reads (0 all) */
 } xls_source;
@@ -246,6 +248,8 @@ void xls_cells_start(xls_cells *it, const xls_source *src, const xls_sheet *shee
 /* 1: *out holds the next cell; 0: the sheet's end; -1: malformed (err).
 ** A sheet with an order index is walked in row order through it. */
 int xls_cells_next(xls_cells *it, xls_cell *out, lt_error *err);
+/* A record holding a cell (blank cells aside: BLANK and MULBLANK are not). */
+bool xls_is_cell(uint16_t type);
 /* Build sheet->order: the offsets of the sheet's cell records, sorted by
 ** row (stable), for a sheet whose cells are out of order. */
 int xls_cells_index(const xls_source *src, xls_sheet *sheet, lt_error *err);
@@ -255,5 +259,9 @@ int xls_cells_index(const xls_source *src, xls_sheet *sheet, lt_error *err);
 /* Find the sheet's records, its used range and column types; fill `table`.
 ** A chart or dialog sheet sets sheet->worksheet false and fills nothing. */
 int xls_sheet_scan(xls_source *src, xls_sheet *sheet, lt_table *table, lt_error *err);
+/* What the open of a file needs without walking the cells: the sheet's
+** records and whether it is a worksheet (not a chart, macro or dialog
+** sheet: a dialog sheet says so in a WSBOOL before its cells). */
+int xls_sheet_probe(xls_source *src, xls_sheet *sheet, lt_error *err);
 
 #endif /* LT_XLS_INTERNAL_H */

@@ -123,6 +123,22 @@ static void test_text_in_place(void **state)
     assert_int_equal(mdb_text(&f.db, 0, wide, 4, &scratch, &arena, &out), 0);
     assert_int_equal(out.len, 3);
     assert_memory_equal(out.ptr, "h\xc3\xa9", 3);
+    /* compressed Latin-1 without a mode switch: written at its exact size */
+    static const uint8_t latin[] = {0xff, 0xfe, 'B', 'j', 0xf6, 'r', 'n', 0xff};
+    assert_int_equal(mdb_text(&f.db, 0, latin, sizeof latin, &scratch, &arena, &out), 0);
+    assert_int_equal(out.len, 8);
+    assert_memory_equal(out.ptr, "Bj\xc3\xb6rn\xc3\xbf", 8);
+    assert_true(out.ptr < (const char *)latin || out.ptr >= (const char *)latin + sizeof latin);
+    /* ... and with one: the general decoder (U+00E9 as a code unit, then 'x') */
+    static const uint8_t mixed[] = {0xff, 0xfe, 0xe9, 0x00, 0x2d, 0x4e, 0x00, 'x'};
+    assert_int_equal(mdb_text(&f.db, 0, mixed, sizeof mixed, &scratch, &arena, &out), 0);
+    assert_int_equal(out.len, 6);
+    assert_memory_equal(out.ptr, "\xc3\xa9\xe4\xb8\xad" "x", 6);
+    /* ... also after an ASCII prefix */
+    static const uint8_t late[] = {0xff, 0xfe, 'a', 0x00, 0x2d, 0x4e};
+    assert_int_equal(mdb_text(&f.db, 0, late, sizeof late, &scratch, &arena, &out), 0);
+    assert_int_equal(out.len, 4);
+    assert_memory_equal(out.ptr, "a\xe4\xb8\xad", 4);
     /* Jet 3: code page text; ASCII in place, cp1252 0x80 is the euro sign */
     f.db.jet3 = true;
     static const uint8_t cp[] = {'e', 0x80};
@@ -427,6 +443,23 @@ static void test_cursor_overflow(void **state)
     mdb_table mt = {.tdef_page = 5, .usage_map = 1u << 8};
     mdb_cursor c;
     lt_error err;
+    /* counted: the live slots, the overflow pointer one row, the moved row
+    ** (marked deleted) not again; then the same over a borrowed page list */
+    assert_int_equal(mdb_cursor_open(&c, &f.db, &mt, &err), 0);
+    assert_int_equal(mdb_cursor_count(&c, &err), 3);
+    uint32_t list[] = {2, 3};
+    mdb_cursor_close(&c);
+    mdb_cursor_start(&c, &f.db, 5, list, 2);
+    assert_int_equal(mdb_cursor_count(&c, &err), 3);
+    mdb_cursor_close(&c);
+    /* a live slot pointing into the slot table: an error when counting */
+    uint8_t *p2 = fake_page(&f, 2);
+    uint16_t keep = (uint16_t)lt_le16(p2 + 14);
+    put16(p2 + 14, 4);
+    mdb_cursor_start(&c, &f.db, 5, list, 2);
+    assert_int_equal(mdb_cursor_count(&c, &err), -1);
+    assert_non_null(strstr(err.message, "outside the page"));
+    put16(p2 + 14, keep);
     assert_int_equal(mdb_cursor_open(&c, &f.db, &mt, &err), 0);
     mdb_row row;
     uint8_t seen[4];

@@ -388,7 +388,7 @@ static void test_declines(void **state)
     make_vec(&tv, LT_INT64, 0, 32, false, 0);
     uint8_t tags[MAXROWS] = {0};
     tv.v.tags = tags;
-    assert_false(compare(&tv, 0, 10, &l, true));
+    assert_false(compare(&tv, 0, 10, &l, false));
 
     /* only the length wanted (no data pointer): the general path */
     tv.v.tags = NULL;

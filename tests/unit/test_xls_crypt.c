@@ -26,7 +26,16 @@ static int open_with(const char *file, const char *pwd, lt_source **src, lt_erro
     lt_options opts = {pwd != NULL ? 2 : 1, items};
     lt_error_clear(err);
     *src = NULL;
-    return lt_xls_reader.open(file, &opts, src, err);
+    if (lt_xls_reader.open(file, &opts, src, err) != 0)
+        return -1;
+    /* A file's sheets are typed on first use: type them all now. */
+    for (uint32_t t = 0; t < (*src)->ntables; t++)
+        if (lt_xls_reader.describe(*src, t, err) != 0 && (*src)->tables[t].error == NULL) {
+            lt_xls_reader.close(*src);
+            *src = NULL;
+            return -1;
+        }
+    return 0;
 }
 
 /* The first column of table 0, as "v1,v2,..." (NULL as "-"). */

@@ -84,8 +84,11 @@ static int open_file(const char *path, const char *password, lt_source **src, lt
         return -1;
     /* A file's sheets are typed on first use: type them all now. */
     for (uint32_t t = 0; t < (*src)->ntables; t++)
-        if (lt_xlsb_reader.describe(*src, t, err) != 0 && (*src)->tables[t].error == NULL)
+        if (lt_xlsb_reader.describe(*src, t, err) != 0 && (*src)->tables[t].error == NULL) {
+            lt_xlsb_reader.close(*src);
+            *src = NULL;
             return -1;
+        }
     return 0;
 }
 
