@@ -18,6 +18,7 @@
 #include "access_internal.h"
 
 #include "../common/datetime.h"
+#include "../common/numfmt.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,38 +85,15 @@ static int append_timestamp(mdb_buf *b, int64_t ts)
 
 static int append_value(mdb_buf *b, const lt_value *v, int scale)
 {
-    char tmp[64];
+    char tmp[LT_FMT_DECIMAL_MAX];
     int n = 0;
     switch (v->type) {
     case LT_NULL: return 0;
     case LT_TEXT: return mdb_buf_add(b, v->u.bytes.ptr, v->u.bytes.len);
     case LT_BOOL: n = snprintf(tmp, sizeof tmp, "%d", v->u.b ? 1 : 0); break;
-    case LT_INT64: n = snprintf(tmp, sizeof tmp, "%lld", (long long)v->u.i64); break;
-    case LT_DOUBLE:
-        for (int prec = 15; prec <= 17; prec++) {
-            n = snprintf(tmp, sizeof tmp, "%.*g", prec, v->u.f64);
-            if (strtod(tmp, NULL) == v->u.f64)
-                break;
-        }
-        break;
-    case LT_DECIMAL: {
-        lt_int128 x = v->u.dec;
-        unsigned __int128 m = x < 0 ? -(unsigned __int128)x : (unsigned __int128)x;
-        char dg[48];
-        int k = 0;
-        do {
-            dg[k++] = (char)('0' + (int)(m % 10));
-            m /= 10;
-        } while (m != 0 || k <= scale);
-        if (x < 0)
-            tmp[n++] = '-';
-        for (int i = k - 1; i >= 0; i--) {
-            if (i == scale - 1)
-                tmp[n++] = '.';
-            tmp[n++] = dg[i];
-        }
-        break;
-    }
+    case LT_INT64: n = (int)lt_format_int64(v->u.i64, tmp); break;
+    case LT_DOUBLE: n = (int)lt_format_double(v->u.f64, tmp); break;
+    case LT_DECIMAL: n = (int)lt_format_decimal(v->u.dec, scale, tmp); break;
     case LT_TIMESTAMP: return append_timestamp(b, v->u.i64);
     case LT_GUID: {
         const lt_guid *g = &v->u.guid;

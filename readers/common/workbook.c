@@ -265,10 +265,10 @@ static uint32_t integer_width(double v)
     int64_t i = (int64_t)v;
     uint32_t n = i < 0 ? 2 : 1;
     uint64_t u = i < 0 ? (uint64_t)-i : (uint64_t)i;
-    while (u >= 10) {
-        u /= 10;
+    /* Compare, not divide: every number cell of the type scan comes here.
+    ** u <= 2^53 < 10^16, so p stops at 10^16 at most. */
+    for (uint64_t p = 10; u >= p; p *= 10)
         n++;
-    }
     return n;
 }
 

@@ -207,16 +207,6 @@ static int cell(xls_cells *it, const xls_record *rec, xls_cell *out, lt_error *e
     }
 }
 
-bool xls_is_cell(uint16_t type)
-{
-    switch (type) {
-    case XLS_LABELSST: case XLS_NUMBER: case XLS_RK: case XLS_MULRK:
-    case XLS_BOOLERR: case XLS_LABEL: case XLS_RSTRING: case XLS_FORMULA:
-        return true;
-    default:
-        return false;
-    }
-}
 
 /* The next cell through the sheet's order index. */
 static int next_in_order(xls_cells *it, xls_cell *out, lt_error *err)

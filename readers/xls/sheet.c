@@ -31,7 +31,8 @@ static int walk(xls_source *src, xls_sheet *sh, lt_wb_grid *g, bool *ordered, bo
     uint32_t prev = 0, header_row = sh->is_rect ? sh->r0 : LT_WB_NO_ROW;
     for (;;) {
         xls_cell c;
-        lt_arena_reset(&scratch);
+        if (scratch.used != 0)    /* only inline text allocates */
+            lt_arena_reset(&scratch);
         int r = xls_cells_next(&it, &c, err);
         if (r <= 0) {
             rc = r;
@@ -62,7 +63,8 @@ static int size_numbers(xls_source *src, xls_sheet *sh, lt_wb_grid *g, lt_error 
     int r;
     for (;;) {
         xls_cell c;
-        lt_arena_reset(&scratch);
+        if (scratch.used != 0)    /* only inline text allocates */
+            lt_arena_reset(&scratch);
         r = xls_cells_next(&it, &c, err);
         if (r <= 0)
             break;

@@ -248,8 +248,18 @@ void xls_cells_start(xls_cells *it, const xls_source *src, const xls_sheet *shee
 /* 1: *out holds the next cell; 0: the sheet's end; -1: malformed (err).
 ** A sheet with an order index is walked in row order through it. */
 int xls_cells_next(xls_cells *it, xls_cell *out, lt_error *err);
-/* A record holding a cell (blank cells aside: BLANK and MULBLANK are not). */
-bool xls_is_cell(uint16_t type);
+/* A record holding a cell (blank cells aside: BLANK and MULBLANK are not);
+** inline: every record of every walk asks. */
+static inline bool xls_is_cell(uint16_t type)
+{
+    switch (type) {
+    case XLS_LABELSST: case XLS_NUMBER: case XLS_RK: case XLS_MULRK:
+    case XLS_BOOLERR: case XLS_LABEL: case XLS_RSTRING: case XLS_FORMULA:
+        return true;
+    default:
+        return false;
+    }
+}
 /* Build sheet->order: the offsets of the sheet's cell records, sorted by
 ** row (stable), for a sheet whose cells are out of order. */
 int xls_cells_index(const xls_source *src, xls_sheet *sheet, lt_error *err);
