@@ -1006,6 +1006,44 @@ static SQLRETURN parts_to_c(dt_parts *p, SQLSMALLINT ctype, const lt_target *t,
     return cut ? warn(sqlstate, ST_FRACTION) : SQL_SUCCESS;
 }
 
+/* SQLite's date numbers (dynamic typing: a number in a column declared
+** DATE, DATETIME, TIMESTAMP or TIME), read as SQLite's date functions read
+** them: a REAL is a Julian day number (julianday(); sqliteodbc too), an
+** INTEGER Unix seconds (strftime('%s')).  Both go through SQLite's own
+** instant, milliseconds since the Julian epoch, rounded as SQLite rounds
+** and limited as SQLite's validJulianDay() is: from Julian day 0
+** (-4713-11-24 12:00) to 9999-12-31 23:59:59.999; false outside. */
+#define JD_MS_OF_UNIX_EPOCH INT64_C(210866760000000)   /* 1970-01-01 00:00 */
+#define JD_MS_MAX INT64_C(464269060799999)             /* 9999-12-31 23:59:59.999 */
+
+static bool date_number_value(const lt_value *v, lt_value *out)
+{
+    int64_t ms;
+    if (v->type == LT_DOUBLE) {
+        double jd = v->u.f64;
+        if (!(jd >= 0.0 && jd < 5373484.5))   /* NaN fails too */
+            return false;
+        ms = (int64_t)(jd * 86400000.0 + 0.5);
+    } else {
+        int64_t sec = v->u.i64;
+        if (sec < -JD_MS_OF_UNIX_EPOCH / 1000 || sec > (JD_MS_MAX - JD_MS_OF_UNIX_EPOCH) / 1000)
+            return false;
+        ms = sec * 1000 + JD_MS_OF_UNIX_EPOCH;
+    }
+    if (ms < 0 || ms > JD_MS_MAX)
+        return false;
+    memset(out, 0, sizeof *out);
+    out->type = LT_TIMESTAMP;
+    out->u.i64 = (ms - JD_MS_OF_UNIX_EPOCH) * 1000;
+    return true;
+}
+
+static bool is_datetime_column(const lt_column *col)
+{
+    return col != NULL &&
+           (col->type == LT_DATE || col->type == LT_TIME || col->type == LT_TIMESTAMP);
+}
+
 static bool is_datetime_ctype(SQLSMALLINT c)
 {
     return c == SQL_C_TYPE_DATE || c == SQL_C_DATE || c == SQL_C_TYPE_TIME ||
@@ -1198,6 +1236,12 @@ SQLRETURN lt_convert_to_c(const lt_value *value, const lt_column *col,
         } else if (value->type == LT_DATE || value->type == LT_TIME ||
                    value->type == LT_TIMESTAMP) {
             split_value(value, &p);
+        } else if ((value->type == LT_DOUBLE || value->type == LT_INT64) &&
+                   is_datetime_column(col)) {
+            lt_value ts;
+            if (!date_number_value(value, &ts))
+                return fail(sqlstate, ST_DATETIME);
+            split_value(&ts, &p);
         } else {
             return fail(sqlstate, ST_RESTRICTED);
         }

@@ -1,5 +1,5 @@
 /*
-** sheet.c — the type scan of one worksheet at open: where its records are,
+** sheet.c — the type scan of one worksheet (on its first use): where its records are,
 ** its used range (DIMENSIONS is not trusted: the cells decide), the header
 ** row (HDR=Yes) and every column's type from all its cells (wbgrid.h).
 **
@@ -98,6 +98,7 @@ static int find_records(xls_source *src, xls_sheet *sh, lt_error *err)
 
 int xls_sheet_probe(xls_source *src, xls_sheet *sh, lt_error *err)
 {
+    sh->probed = true;
     sh->worksheet = sh->kind == 0;
     if (!sh->worksheet || find_records(src, sh, err) != 0 || !sh->worksheet)
         return sh->worksheet ? -1 : 0;
@@ -125,7 +126,9 @@ int xls_sheet_scan(xls_source *src, xls_sheet *sh, lt_table *tab, lt_error *err)
         /* A copy of a worksheet already scanned: its records are found. */
         if (!sh->worksheet)
             return lt_error_set(err, "HY000", "'%s': '%s' is not a worksheet", src->label, sh->name);
-    } else {
+    } else if (!sh->probed) {
+        /* (A probed sheet's kind and records are known: not written again,
+        ** as range look-ups on other threads read them.) */
         sh->worksheet = sh->kind == 0;
         if (!sh->worksheet)
             return 0;

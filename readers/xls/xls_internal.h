@@ -161,6 +161,7 @@ typedef struct xls_sheet {
     bool is_rect;
     uint32_t r0, r1, c0, c1;
     uint32_t of_sheet;      /* is_rect: the worksheet it is a copy of */
+    bool probed;            /* xls_sheet_probe found kind and records */
 } xls_sheet;
 
 static inline bool xls_in_rect(const xls_sheet *sh, uint32_t row, uint32_t col)

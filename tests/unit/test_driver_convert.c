@@ -1164,6 +1164,105 @@ static void test_value_of_other_type(void **state)
     assert_int_equal(r.ind, sizeof(double));
 }
 
+/* SQLite's date numbers: a REAL in a date column is a Julian day, an
+** INTEGER Unix seconds, when a date C type is asked for; as text they stay
+** the number. */
+static void test_date_numbers(void **state)
+{
+    (void)state;
+    lt_column cd = column(LT_DATE, 10, 0);
+    lt_column cts = column(LT_TIMESTAMP, 23, 3);
+    lt_column ctime = column(LT_TIME, 8, 0);
+    SQL_DATE_STRUCT d;
+    SQL_TIMESTAMP_STRUCT ts;
+    SQL_TIME_STRUCT tm;
+    char buf[40];
+
+    lt_value v = double_value(2460369.5);           /* julianday('2024-02-29') */
+    result r = conv(&v, &cd, SQL_C_TYPE_DATE, &d, 0);
+    assert_ok_state(r);
+    assert_int_equal(d.year, 2024);
+    assert_int_equal(d.month, 2);
+    assert_int_equal(d.day, 29);
+    r = conv(&v, &cd, SQL_C_DEFAULT, &d, 0);        /* the column's own C type */
+    assert_ok_state(r);
+    assert_int_equal(d.day, 29);
+    r = conv(&v, &cd, SQL_C_CHAR, buf, sizeof buf);  /* text: the number */
+    assert_ok_state(r);
+    assert_string_equal(buf, "2460369.5");
+
+    v = double_value(2460369.75);                   /* 06:00 */
+    r = conv(&v, &cts, SQL_C_TYPE_TIMESTAMP, &ts, 0);
+    assert_ok_state(r);
+    assert_int_equal(ts.year, 2024);
+    assert_int_equal(ts.hour, 6);
+    assert_int_equal(ts.minute, 0);
+    assert_int_equal(ts.fraction, 0);
+    r = conv(&v, &cd, SQL_C_TYPE_DATE, &d, 0);      /* a time of day cut */
+    assert_info(r, "01S07");
+    assert_int_equal(d.day, 29);
+    assert_int_equal(d.month, 2);
+    r = conv(&v, &ctime, SQL_C_TYPE_TIME, &tm, 0);
+    assert_ok_state(r);
+    assert_int_equal(tm.hour, 6);
+
+    v = double_value(2440587.5 + 1.0 / 86400000.0 * 1.4);  /* 1.4 ms: 1 ms */
+    r = conv(&v, &cts, SQL_C_TYPE_TIMESTAMP, &ts, 0);
+    assert_ok_state(r);
+    assert_int_equal(ts.year, 1970);
+    assert_int_equal(ts.fraction, 1000000);
+
+    v = int_value(1709164800);                      /* strftime('%s', '2024-02-29') */
+    r = conv(&v, &cts, SQL_C_TYPE_TIMESTAMP, &ts, 0);
+    assert_ok_state(r);
+    assert_int_equal(ts.year, 2024);
+    assert_int_equal(ts.month, 2);
+    assert_int_equal(ts.day, 29);
+    assert_int_equal(ts.hour, 0);
+    r = conv(&v, &cd, SQL_C_TYPE_DATE, &d, 0);
+    assert_ok_state(r);
+    assert_int_equal(d.day, 29);
+    v = int_value(-86400);
+    r = conv(&v, &cd, SQL_C_TYPE_DATE, &d, 0);
+    assert_ok_state(r);
+    assert_int_equal(d.year, 1969);
+    assert_int_equal(d.month, 12);
+    assert_int_equal(d.day, 31);
+    v = int_value(253402300799);                    /* 9999-12-31 23:59:59 */
+    r = conv(&v, &cts, SQL_C_TYPE_TIMESTAMP, &ts, 0);
+    assert_ok_state(r);
+    assert_int_equal(ts.year, 9999);
+    assert_int_equal(ts.second, 59);
+    r = conv(&v, &cts, SQL_C_CHAR, buf, sizeof buf);
+    assert_string_equal(buf, "253402300799");
+
+    /* outside SQLite's range: 22007 */
+    static const double bad_jd[] = {-0.5, 5373484.5, 1e300, NAN, INFINITY};
+    for (size_t i = 0; i < sizeof bad_jd / sizeof *bad_jd; i++) {
+        v = double_value(bad_jd[i]);
+        r = conv(&v, &cts, SQL_C_TYPE_TIMESTAMP, &ts, 0);
+        assert_error(r, "22007");
+    }
+    v = double_value(0.0);                          /* Julian day 0 holds */
+    r = conv(&v, &cd, SQL_C_TYPE_DATE, &d, 0);
+    assert_info(r, "01S07");                        /* it is noon */
+    assert_int_equal(d.year, -4713);
+    static const int64_t bad_sec[] = {253402300800, -210866760001, INT64_MAX, INT64_MIN};
+    for (size_t i = 0; i < sizeof bad_sec / sizeof *bad_sec; i++) {
+        v = int_value(bad_sec[i]);
+        r = conv(&v, &cd, SQL_C_TYPE_DATE, &d, 0);
+        assert_error(r, "22007");
+    }
+
+    /* a number in a column of another type is no date */
+    lt_column cint = column(LT_INT64, 10, 0);
+    v = int_value(1709164800);
+    r = conv(&v, &cint, SQL_C_TYPE_DATE, &d, 0);
+    assert_error(r, "07006");
+    r = conv(&v, NULL, SQL_C_TYPE_DATE, &d, 0);
+    assert_error(r, "07006");
+}
+
 /* ------------------------------------------------------------------------ */
 /* Parameters: C to SQL                                                      */
 /* ------------------------------------------------------------------------ */
@@ -1391,6 +1490,7 @@ int main(void)
         cmocka_unit_test(test_binary),
         cmocka_unit_test(test_null),
         cmocka_unit_test(test_value_of_other_type),
+        cmocka_unit_test(test_date_numbers),
         cmocka_unit_test(test_param_char),
         cmocka_unit_test(test_param_other),
     };

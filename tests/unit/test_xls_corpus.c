@@ -43,6 +43,59 @@ static void test_corpus(void **state)
     assert_int_equal(t.bad, 0);
 }
 
+/* A file's sheets are typed on first use (reader.h describe): the open
+** lists them by name only; describing is idempotent; a scan, a count and
+** a range of a sheet not yet typed type it themselves. */
+static void test_lazy_typing(void **state)
+{
+    (void)state;
+    lt_option items[1] = {{"HDR", "No"}};
+    lt_options opts = {1, items};
+    lt_source *src;
+    lt_error err;
+    if (lt_xls_reader.open(LT_CORPUS_DIR "/xls/gen_big_20000x5.xls", &opts, &src, &err) != 0)
+        fail_msg("%s", err.message);
+    int64_t ti = ts_table_index(src, "Big$");
+    assert_true(ti >= 0);
+    const lt_table *t = &src->tables[ti];
+    assert_int_equal(t->ncols, 0);
+    assert_int_equal(t->row_estimate, -1);
+    assert_int_equal(lt_xls_reader.count_rows(src, (uint32_t)ti, &err), 20000);
+    assert_int_equal(t->ncols, 5);
+    const lt_column *cols = t->cols;
+    assert_int_equal(lt_xls_reader.describe(src, (uint32_t)ti, &err), 0);
+    assert_ptr_equal(t->cols, cols);
+    lt_xls_reader.close(src);
+
+    /* A range of a sheet nobody typed yet. */
+    if (lt_xls_reader.open(LT_CORPUS_DIR "/xls/gen_big_20000x5.xls", &opts, &src, &err) != 0)
+        fail_msg("%s", err.message);
+    uint32_t range;
+    assert_int_equal(lt_xls_reader.find_extra(src, "Big$A1:B3", 9, &range, &err), 1);
+    assert_int_equal(src->tables[range].ncols, 2);
+    assert_int_equal(src->tables[range].row_estimate, 3);
+    ts_result res;
+    ts_scan(src, range, 2, &res);
+    assert_true(res.ok);
+    ts_result_free(&res);
+    /* A range types its sheet first (its records, row index, readability). */
+    assert_int_equal(src->tables[ts_table_index(src, "Big$")].ncols, 5);
+    lt_xls_reader.close(src);
+
+    /* A scan before any look-up types the sheet itself. */
+    if (lt_xls_reader.open(LT_CORPUS_DIR "/xls/gen_big_20000x5.xls", &opts, &src, &err) != 0)
+        fail_msg("%s", err.message);
+    ti = ts_table_index(src, "Big$");
+    assert_int_equal(src->tables[ti].ncols, 0);
+    uint32_t want = 0;
+    lt_scan_spec spec = {.table = (uint32_t)ti, .ncols = 1, .cols = &want, .limit = -1};
+    lt_scan *scan;
+    assert_int_equal(lt_xls_reader.scan_open(src, &spec, &scan, &err), 0);
+    assert_int_equal(src->tables[ti].ncols, 5);
+    lt_xls_reader.scan_close(scan);
+    lt_xls_reader.close(src);
+}
+
 static void test_hdr_yes(void **state)
 {
     (void)state;
@@ -65,6 +118,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_corpus),
         cmocka_unit_test(test_hdr_yes),
+        cmocka_unit_test(test_lazy_typing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
