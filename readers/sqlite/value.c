@@ -460,6 +460,15 @@ static int apply_affinity(sqlite_val *v, uint8_t affinity)
             v->r = r;
         }
     }
+    if (affinity == SQLITE_AFF_REAL) {
+        /* REAL affinity makes every number a REAL (an added column's
+        ** DEFAULT 9223372036854775807 reads as 9.223372036854776e+18). */
+        if (v->cls == SQLITE_INT) {
+            v->cls = SQLITE_REAL;
+            v->r = (double)v->i;
+        }
+        return 0;
+    }
     sqlite_integer_affinity(v);
     return 0;
 }
