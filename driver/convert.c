@@ -626,9 +626,25 @@ static SQLRETURN put_wchar(const char *s, size_t len, size_t min_chars,
     if (pos == 0 && !owed && min_chars > 0 && t->ptr != NULL && cap <= min_chars)
         return fail(sqlstate, ST_RANGE);
 
+    /* The common case first: a whole ASCII value that fits, one unit per
+    ** byte; anything else starts over on the general path below. */
+    if (pos == 0 && !owed && dst != NULL && len <= room) {
+        size_t i = 0;
+        while (i < len && (unsigned char)s[i] < 0x80) {
+            lt_wide_store(dst, i, (SQLWCHAR)(unsigned char)s[i]);
+            i++;
+        }
+        if (i == len) {
+            lt_wide_store(dst, len, 0);
+            set_ind(t, (SQLLEN)(len * w));
+            piece->offset = (SQLLEN)len;
+            return SQL_SUCCESS;
+        }
+    }
+
     size_t out = 0, used = 0, rest;
     if (dst && owed && room > 0)
-        dst[out++] = piece->low_surrogate;
+        lt_wide_store(dst, out++, piece->low_surrogate);
     if (piece->wide_left > 0 && dst) {
         size_t take = utf8_span_for_units(s + pos, len - pos, room - out);
         lt_utf8_to_wide(s + pos, take, dst + out, room - out + 1, &used);
@@ -654,8 +670,8 @@ static SQLRETURN put_wchar(const char *s, size_t len, size_t min_chars,
         size_t span = len - pos - used < 4 ? len - pos - used : 4, c = 0;
         lt_utf8_to_wide(s + pos + used, span, pair, 3, &c);
         if (c > 0 && lt_utf8_wide_units(s + pos + used, c) == 2) {
-            dst[out++] = pair[0];
-            dst[out] = 0;
+            lt_wide_store(dst, out++, pair[0]);
+            lt_wide_store(dst, out, 0);
             piece->low_surrogate = pair[1];
             used += c;
         }
@@ -706,12 +722,12 @@ static SQLRETURN put_hex(const uint8_t *b, size_t len, bool wide,
         size_t k = done + i;
         char c = hex[(k & 1) ? b[k / 2] & 15 : b[k / 2] >> 4];
         if (wide)
-            ((SQLWCHAR *)t->ptr)[i] = (SQLWCHAR)c;
+            lt_wide_store(t->ptr, i, (SQLWCHAR)c);
         else
             ((char *)t->ptr)[i] = c;
     }
     if (wide)
-        ((SQLWCHAR *)t->ptr)[n] = 0;
+        lt_wide_store(t->ptr, n, 0);
     else
         ((char *)t->ptr)[n] = '\0';
     *offset = (SQLLEN)((done + n) * unit);
@@ -756,10 +772,19 @@ static size_t char_form(const lt_value *v, const lt_column *col, char *buf,
         /* A REAL column holds its float widened exactly: it prints like
         ** any double, so text and SQL_C_DOUBLE agree. */
         n = lt_format_double(v->u.f64, buf);
-        /* fractional digits may go, the integer part and exponent may not */
-        const char *dot = memchr(buf, '.', n);
-        bool expo = memchr(buf, 'e', n) != NULL;
-        *min_len = expo || dot == NULL ? n : (size_t)(dot - buf);
+        /* fractional digits may go, the integer part and exponent may not:
+        ** the digits before '.', or all of it with an exponent or no '.'
+        ** (one pass: this runs for every double read as text) */
+        size_t dot = n;
+        for (size_t i = 0; i < n; i++) {
+            if (buf[i] == 'e') {
+                dot = n;
+                break;
+            }
+            if (buf[i] == '.' && dot == n)
+                dot = i;
+        }
+        *min_len = dot;
         return n;
     }
     case LT_DECIMAL: {
@@ -1134,6 +1159,19 @@ SQLRETURN lt_convert_to_c(const lt_value *value, const lt_column *col,
     size_t min_len = 0, n;
     SQLSMALLINT ctype = t->ctype;
     *sqlstate = NULL;
+
+    /* The common case first: a whole text value into a SQL_C_CHAR buffer
+    ** it fits, the first piece (what put_char would do, minus its tests). */
+    if (ctype == SQL_C_CHAR && value->type == LT_TEXT && *offset == 0 &&
+        t->ptr != NULL && t->buflen > 0 && value->u.bytes.len < (size_t)t->buflen) {
+        size_t len = value->u.bytes.len;
+        if (len > 0)
+            memcpy(t->ptr, value->u.bytes.ptr, len);
+        ((char *)t->ptr)[len] = '\0';
+        set_ind(t, (SQLLEN)len);
+        *offset = (SQLLEN)len;
+        return SQL_SUCCESS;
+    }
 
     if (ctype == SQL_C_DEFAULT) {
         lt_sqltype st;

@@ -964,6 +964,28 @@ static bool locate(const fetch_cache *fc, SQLULEN i, const lt_batch **b, uint32_
     return false;
 }
 
+/* Row `row` of `v` as lt_vector_get() reads it, the plain types inline:
+** SQLGetData, row at a time, reads every cell through here. */
+static void cell(const lt_vector *v, uint32_t row, lt_value *out)
+{
+    if (v->tags == NULL && !v->nulls[row]) {
+        switch (v->type) {
+        case LT_INT64:
+            *out = (lt_value){.type = LT_INT64, .u.i64 = v->v.i64[row]};
+            return;
+        case LT_DOUBLE:
+            *out = (lt_value){.type = LT_DOUBLE, .u.f64 = v->v.f64[row]};
+            return;
+        case LT_TEXT:
+            *out = (lt_value){.type = LT_TEXT, .u.bytes = v->v.bytes[row]};
+            return;
+        default:
+            break;
+        }
+    }
+    lt_vector_get(v, row, out);
+}
+
 static SQLRETURN get_data(lt_stmt *s, SQLUSMALLINT col, SQLSMALLINT ctype, SQLPOINTER ptr,
                           SQLLEN buflen, SQLLEN *ind)
 {
@@ -1005,7 +1027,8 @@ static SQLRETURN get_data(lt_stmt *s, SQLUSMALLINT col, SQLSMALLINT ctype, SQLPO
         ctype = col > 0 ? lt_default_ctype(s->ird.recs[col].concise_type)
                         : (s->use_bookmarks == SQL_UB_VARIABLE ? SQL_C_VARBOOKMARK
                                                                 : SQL_C_BOOKMARK);
-    if (!lt_ctype_valid(ctype) && ctype != SQL_C_VARBOOKMARK) {
+    if (ctype != SQL_C_CHAR && ctype != SQL_C_WCHAR && !lt_ctype_valid(ctype) &&
+        ctype != SQL_C_VARBOOKMARK) {
         lt_diag_post(h, "HY003", 0, "Invalid application buffer type %d", ctype);
         return SQL_ERROR;
     }
@@ -1030,7 +1053,7 @@ static SQLRETURN get_data(lt_stmt *s, SQLUSMALLINT col, SQLSMALLINT ctype, SQLPO
         g->done = true;
     } else {
         lt_value v;
-        lt_batch_get(batch, col - 1u, row, &v);
+        cell(&batch->cols[col - 1u], row, &v);
         if (v.type == LT_NULL) {
             g->done = true;
             if (ind == NULL) {

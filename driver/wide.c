@@ -32,9 +32,9 @@ static uint32_t wide_unit(SQLWCHAR w)
 ** applications produce from UTF-16); any other surrogate is invalid. */
 static uint32_t wide_next(const SQLWCHAR *w, size_t len, size_t *i)
 {
-    uint32_t u = wide_unit(w[(*i)++]);
+    uint32_t u = wide_unit(lt_wide_load(w, (*i)++));
     if (u >= 0xD800 && u <= 0xDBFF && *i < len) {
-        uint32_t v = wide_unit(w[*i]);
+        uint32_t v = wide_unit(lt_wide_load(w, *i));
         if (v >= 0xDC00 && v <= 0xDFFF) {
             (*i)++;
             return 0x10000 + ((u - 0xD800) << 10) + (v - 0xDC00);
@@ -103,10 +103,10 @@ static void wide_put(SQLWCHAR *dst, uint32_t cp)
 {
     if (WIDE_IS_UTF16 && cp >= 0x10000) {
         cp -= 0x10000;
-        dst[0] = (SQLWCHAR)(0xD800 + (cp >> 10));
-        dst[1] = (SQLWCHAR)(0xDC00 + (cp & 0x3FF));
+        lt_wide_store(dst, 0, (SQLWCHAR)(0xD800 + (cp >> 10)));
+        lt_wide_store(dst, 1, (SQLWCHAR)(0xDC00 + (cp & 0x3FF)));
     } else {
-        dst[0] = (SQLWCHAR)cp;
+        lt_wide_store(dst, 0, (SQLWCHAR)cp);
     }
 }
 
@@ -140,7 +140,7 @@ size_t lt_wide_len(const SQLWCHAR *w)
 {
     size_t n = 0;
     if (w)
-        while (w[n] != 0)
+        while (lt_wide_load(w, n) != 0)
             n++;
     return n;
 }
@@ -190,7 +190,7 @@ size_t lt_utf8_to_wide(const char *s, size_t len, SQLWCHAR *dst, size_t cap,
 
     /* ASCII, the common case: one unit per byte while it fits. */
     while (out < room && i < len && u[i] < 0x80)
-        dst[out++] = (SQLWCHAR)u[i++];
+        lt_wide_store(dst, out++, (SQLWCHAR)u[i++]);
     done = i;
     need = out;
     while (i < len) {
@@ -206,7 +206,7 @@ size_t lt_utf8_to_wide(const char *s, size_t len, SQLWCHAR *dst, size_t cap,
         need += n;
     }
     if (dst && cap > 0)
-        dst[out] = 0;
+        lt_wide_store(dst, out, 0);
     if (consumed)
         *consumed = done;
     return need;

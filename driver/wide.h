@@ -9,8 +9,24 @@
 #define LT_WIDE_H
 
 #include <stddef.h>
+#include <string.h>
 
 #include "driver.h"
+
+/* Store or load unit `i` of a SQLWCHAR buffer that may be misaligned: a
+** column-wise SQL_C_WCHAR array with an odd BufferLength puts every other
+** row at an odd address.  memcpy compiles to a plain store or load. */
+static inline void lt_wide_store(SQLWCHAR *dst, size_t i, SQLWCHAR u)
+{
+    memcpy((char *)dst + i * sizeof u, &u, sizeof u);
+}
+
+static inline SQLWCHAR lt_wide_load(const SQLWCHAR *src, size_t i)
+{
+    SQLWCHAR u;
+    memcpy(&u, (const char *)src + i * sizeof u, sizeof u);
+    return u;
+}
 
 /* Characters before the terminating 0 of a SQLWCHAR string. */
 size_t lt_wide_len(const SQLWCHAR *w);

@@ -58,7 +58,8 @@ typedef enum sql_expr_kind {
 typedef enum sql_op {
     SQL_OP_NONE = 0,
     SQL_OP_ADD, SQL_OP_SUB, SQL_OP_MUL, SQL_OP_DIV, SQL_OP_MOD,
-    SQL_OP_EQ, SQL_OP_NE, SQL_OP_LT, SQL_OP_LE, SQL_OP_GT, SQL_OP_GE
+    SQL_OP_EQ, SQL_OP_NE, SQL_OP_LT, SQL_OP_LE, SQL_OP_GT, SQL_OP_GE,
+    SQL_OP_AMP  /* CONCAT written `&` (Access reads NULL as '') */
 } sql_op;
 
 struct sql_func;

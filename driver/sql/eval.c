@@ -14,6 +14,8 @@
 #include "func.h"
 #include "value.h"
 
+#include "../../readers/common/datetime.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -265,9 +267,68 @@ static int arith_decimal(sql_op op, const lt_vector *a, const lt_vector *b,
     }
 }
 
+static int date_overflow(lt_error *err)
+{
+    return lt_error_set(err, "22008", "date arithmetic: the result is outside the years 1 to 9999");
+}
+
+/* Date arithmetic in days, as typing.c's type_date_arith typed it: the
+** operands arrive as DATE + INT64 (→ DATE), TIMESTAMP + DOUBLE
+** (→ TIMESTAMP), DATE − DATE (→ INT64) or TIMESTAMP − TIMESTAMP (→ DOUBLE). */
+static int arith_datetime(sql_op op, const lt_vector *a, const lt_vector *b,
+                          const uint32_t *sel, uint32_t n, lt_vector *out, lt_error *err)
+{
+    const int64_t ts_min = SQL_DAYS_MIN * LT_USEC_PER_DAY;
+    const int64_t ts_max = (SQL_DAYS_MAX + INT64_C(1)) * LT_USEC_PER_DAY - 1;
+    bool left_date = a->type == LT_DATE || a->type == LT_TIMESTAMP;
+    const lt_vector *d = left_date ? a : b, *k = left_date ? b : a;
+    int64_t sign = op == SQL_OP_SUB ? -1 : 1;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t row = sel[i];
+        if ((out->nulls[row] = a->nulls[row] | b->nulls[row]) != 0)
+            continue;
+        switch (out->type) {
+        case LT_DATE: {
+            int64_t days = k->v.i64[row];
+            if (days > SQL_DAYS_MAX - SQL_DAYS_MIN || days < SQL_DAYS_MIN - SQL_DAYS_MAX)
+                return date_overflow(err);
+            int64_t r = d->v.date[row] + sign * days;
+            if (r < SQL_DAYS_MIN || r > SQL_DAYS_MAX)
+                return date_overflow(err);
+            out->v.date[row] = (int32_t)r;
+            break;
+        }
+        case LT_TIMESTAMP: {
+            double usec = k->v.f64[row] * (double)LT_USEC_PER_DAY;
+            if (!(fabs(usec) <= (double)(ts_max - ts_min)) || d->v.i64[row] < ts_min ||
+                d->v.i64[row] > ts_max)
+                return date_overflow(err); /* also NaN */
+            int64_t r = d->v.i64[row] + sign * (int64_t)llround(usec);
+            if (r < ts_min || r > ts_max)
+                return date_overflow(err);
+            out->v.i64[row] = r;
+            break;
+        }
+        case LT_INT64:
+            out->v.i64[row] = (int64_t)a->v.date[row] - b->v.date[row];
+            break;
+        case LT_DOUBLE:
+            out->v.f64[row] = (double)(a->v.i64[row] - b->v.i64[row]) / (double)LT_USEC_PER_DAY;
+            break;
+        default:
+            out->nulls[row] = 1;
+            break;
+        }
+    }
+    return 0;
+}
+
 static int eval_arith(const sql_expr *e, const lt_vector *a, const lt_vector *b,
                       const uint32_t *sel, uint32_t n, lt_vector *out, lt_error *err)
 {
+    if (a->type == LT_DATE || a->type == LT_TIMESTAMP || b->type == LT_DATE ||
+        b->type == LT_TIMESTAMP)
+        return arith_datetime(e->op, a, b, sel, n, out, err);
     switch (out->type) {
     case LT_INT64:   return arith_int64(e->op, a, b, sel, n, out, err);
     case LT_DOUBLE:  return arith_double(e->op, a, b, sel, n, out, err);
@@ -559,15 +620,20 @@ static int eval_like(sql_exec *ex, const sql_expr *e, const lt_batch *in,
 }
 
 /* a || b into the node's text arena. */
-static int eval_concat(const lt_vector *a, const lt_vector *b, const uint32_t *sel, uint32_t n,
-                       lt_vector *out, lt_arena *text, lt_error *err)
+/* a || b, NULL when either is; with null_empty (Access's `&`) a NULL
+** operand reads as '' and only two NULLs give NULL. */
+static int eval_concat(const lt_vector *a, const lt_vector *b, bool null_empty,
+                       const uint32_t *sel, uint32_t n, lt_vector *out, lt_arena *text,
+                       lt_error *err)
 {
+    static const lt_bytes empty = {NULL, 0};
     for (uint32_t i = 0; i < n; i++) {
         uint32_t row = sel[i];
-        if ((out->nulls[row] = a->type == LT_NULL || b->type == LT_NULL || a->nulls[row] ||
-                               b->nulls[row]) != 0)
+        bool anull = a->type == LT_NULL || a->nulls[row];
+        bool bnull = b->type == LT_NULL || b->nulls[row];
+        if ((out->nulls[row] = null_empty ? anull && bnull : anull || bnull) != 0)
             continue;
-        lt_bytes x = a->v.bytes[row], y = b->v.bytes[row];
+        lt_bytes x = anull ? empty : a->v.bytes[row], y = bnull ? empty : b->v.bytes[row];
         size_t len = (size_t)x.len + y.len;
         if (len > SQL_TEXT_MAX)
             return lt_error_set(err, "22001", "the result of || would be longer than %u bytes",
@@ -672,7 +738,8 @@ static int eval_node(sql_exec *ex, const sql_expr *e, const lt_batch *in,
         if (sql_eval(ex, e->left, in, sel, n, &l, err) != 0 ||
             sql_eval(ex, e->right, in, sel, n, &r, err) != 0)
             return -1;
-        return eval_concat(l, r, sel, n, out, &s->text, err);
+        return eval_concat(l, r, sql_amp_reads_null_as_empty(ex->q ? ex->q->src : NULL, e),
+                           sel, n, out, &s->text, err);
     case SQL_E_CAST:
         if (sql_eval(ex, e->left, in, sel, n, &l, err) != 0)
             return -1;

@@ -22,6 +22,7 @@
 */
 #include "exec.h"
 #include "func.h"
+#include "value.h"
 
 #include <string.h>
 #include <time.h>
@@ -192,8 +193,8 @@ static int fn_curtime(sql_fcall *c) { return now_as(c, LT_TIME); }
 static int fn_now(sql_fcall *c) { return now_as(c, LT_TIMESTAMP); }
 
 /* Days and microseconds of a timestamp within 0001-01-01 .. 9999-12-31. */
-#define MIN_DAYS (-719162)  /* 0001-01-01 */
-#define MAX_DAYS 2932896    /* 9999-12-31 */
+#define MIN_DAYS SQL_DAYS_MIN
+#define MAX_DAYS SQL_DAYS_MAX
 
 static int overflow(sql_fcall *c)
 {

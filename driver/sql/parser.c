@@ -595,6 +595,21 @@ static sql_expr *parse_name(parser *p)
     return finish(p, e);
 }
 
+static bool is_word(const parser *p, const sql_token *t, const char *word)
+{
+    size_t n = strlen(word);
+    return t->kind == SQL_TK_WORD && t->len == n && strncasecmp(p->text + t->start, word, n) == 0;
+}
+
+/* INTERVAL '…' unit and {INTERVAL …}: the engine has no interval type, and
+** SQLGetInfo(SQL_DATETIME_LITERALS) declares no interval literal. */
+static int no_intervals(parser *p, const sql_token *t)
+{
+    return sql_syntax_error(p->err, t->line, t->column,
+                            "interval literals are not supported (add days with date + n, "
+                            "or use {fn TIMESTAMPADD(SQL_TSI_..., n, x)})");
+}
+
 /* {d '...'}, {t '...'}, {ts '...'}, {fn f(...)}: the current token is '{'. */
 static sql_expr *parse_escape(parser *p)
 {
@@ -627,6 +642,9 @@ static sql_expr *parse_escape(parser *p)
         if (f == NULL || (f->name = take_name(p)) == NULL)
             return NULL;
         e = parse_call(p, f);
+    } else if (is_word(p, &kw, "interval")) {
+        no_intervals(p, &kw);
+        return NULL;
     } else {
         not_yet(p, &kw, "this ODBC escape is");
         return NULL;
@@ -721,6 +739,12 @@ static sql_expr *parse_primary(parser *p)
         return finish(p, e);
     }
     default:
+        if (is_word(p, &t, "interval") &&
+            (p->next.kind == SQL_TK_STRING || p->next.kind == SQL_TK_MINUS ||
+             p->next.kind == SQL_TK_PLUS)) {
+            no_intervals(p, &t);
+            return NULL;
+        }
         /* LEFT(s, n) and RIGHT(s, n): reserved words (joins), yet functions. */
         if (is_ident(&t) || ((t.kw == SQL_KW_LEFT || t.kw == SQL_KW_RIGHT) &&
                              p->next.kind == SQL_TK_LPAREN))
@@ -822,6 +846,7 @@ static sql_op token_op(sql_token_kind k)
     case SQL_TK_LE:      return SQL_OP_LE;
     case SQL_TK_GT:      return SQL_OP_GT;
     case SQL_TK_GE:      return SQL_OP_GE;
+    case SQL_TK_AMP:     return SQL_OP_AMP;
     default:             return SQL_OP_NONE;
     }
 }

@@ -129,6 +129,13 @@ sql_type sql_output_type(const sql_query *q, uint32_t i);
 ** param_hints, or LT_NULL). */
 int sql_type_query(sql_query *q, const lt_value *params, lt_error *err);
 
+/* Is e an `a & b` that reads NULL as '' (Access's `&`: NULL only when both
+** operands are)?  Elsewhere `&` is `||`. */
+static inline bool sql_amp_reads_null_as_empty(const lt_source *src, const sql_expr *e)
+{
+    return e->op == SQL_OP_AMP && src != NULL && src->dialect == LT_DIALECT_ACCESS;
+}
+
 /* planner.c: number the nodes and choose the columns the scan decodes. */
 int sql_plan_prepare(sql_query *q, lt_arena *arena, lt_error *err);
 

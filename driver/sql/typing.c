@@ -359,14 +359,74 @@ static int type_common(typer *t, sql_expr *e, sql_type *out)
     return 0;
 }
 
+static bool is_datetime(lt_type type)
+{
+    return type == LT_DATE || type == LT_TIMESTAMP;
+}
+
+/* Date arithmetic, counted in days (as Access and SQL Server's datetime):
+** date ± integer is a DATE; a TIMESTAMP, or a fractional number of days,
+** makes a TIMESTAMP; date − date is whole days (INT64); a TIMESTAMP on
+** either side of a difference makes days as a DOUBLE.  ty are the operand
+** types, one of them DATE or TIMESTAMP; eval.c's arith_datetime computes. */
+static int type_date_arith(typer *t, sql_expr *e, const sql_type ty[2])
+{
+    sql_expr *ops[2] = {e->left, e->right};
+    lt_type a = ty[0].type, b = ty[1].type;
+    bool nullable = ops[0]->t.nullable || ops[1]->t.nullable;
+    if (e->op == SQL_OP_SUB && is_datetime(a) && is_datetime(b)) {
+        lt_type both = a == LT_DATE && b == LT_DATE ? LT_DATE : LT_TIMESTAMP;
+        hint(t, ops[0], both);
+        hint(t, ops[1], both);
+        set_want(ops[0], both, 0);
+        set_want(ops[1], both, 0);
+        e->t = both == LT_DATE ? make_type(LT_INT64, 0, 10, nullable)
+                               : make_type(LT_DOUBLE, 0, 15, nullable);
+        return 0;
+    }
+    /* date + n, n + date, date − n; n a number or NULL. */
+    int d = is_datetime(a) ? 0 : 1;
+    lt_type n = ty[1 - d].type;
+    if ((e->op != SQL_OP_ADD && !(e->op == SQL_OP_SUB && d == 0)) ||
+        (n != LT_NULL && !is_number(n)))
+        return type_error(t, e, e->op == SQL_OP_ADD || e->op == SQL_OP_SUB
+                                    ? "date arithmetic adds or subtracts a number of days, not"
+                                    : "arithmetic needs numbers, not",
+                          a, b);
+    lt_type res = ty[d].type == LT_TIMESTAMP || n == LT_DOUBLE || n == LT_DECIMAL ? LT_TIMESTAMP
+                                                                                    : LT_DATE;
+    lt_type days = res == LT_DATE ? LT_INT64 : LT_DOUBLE;
+    hint(t, ops[d], res);
+    hint(t, ops[1 - d], days);
+    set_want(ops[d], res, 0);
+    set_want(ops[1 - d], days, 0);
+    e->t = res == LT_DATE ? make_type(LT_DATE, 0, 10, nullable)
+                          : make_type(LT_TIMESTAMP, 6, 26, nullable);
+    return 0;
+}
+
 static int type_arith(typer *t, sql_expr *e)
 {
     sql_expr *ops[2] = {e->left, e->right};
     sql_type ty[2];
     for (int i = 0; i < 2; i++) {
         ty[i] = ops[i]->t;
-        if (is_text_const(t, ops[i]) && text_const_type(t, ops[i], LT_DOUBLE, &ty[i]) != 0)
+        if (!is_text_const(t, ops[i]))
+            continue;
+        /* A text that is no number beside a date, in a difference, is a
+        ** date: born - '1990-01-01'. */
+        lt_type family = LT_DOUBLE, other = ops[1 - i]->t.type;
+        lt_value num;
+        const lt_value *v = const_value(t, ops[i]);
+        if (e->op == SQL_OP_SUB && is_datetime(other) &&
+            !sql_parse_number(v->u.bytes.ptr, v->u.bytes.len, &num))
+            family = other;
+        if (text_const_type(t, ops[i], family, &ty[i]) != 0)
             return -1;
+    }
+    if (is_datetime(ty[0].type) || is_datetime(ty[1].type))
+        return type_date_arith(t, e, ty);
+    for (int i = 0; i < 2; i++) {
         if (ty[i].type != LT_NULL && !is_number(ty[i].type))
             return type_error(t, e, "arithmetic needs numbers, not", ty[i].type, LT_NULL);
     }
@@ -545,7 +605,11 @@ static int type_concat(typer *t, sql_expr *e)
         known &= n > 0;
         size += n;
     }
-    e->t = make_type(LT_TEXT, 0, known ? size : SQL_SIZE_UNKNOWN, any_nullable(e));
+    /* Access's `&` reads NULL as '': NULL only when both operands are. */
+    bool nullable = sql_amp_reads_null_as_empty(t->q->src, e)
+                        ? e->left->t.nullable && e->right->t.nullable
+                        : any_nullable(e);
+    e->t = make_type(LT_TEXT, 0, known ? size : SQL_SIZE_UNKNOWN, nullable);
     return 0;
 }
 

@@ -18,6 +18,11 @@
 
 #define SQL_DEC_MAX_DIGITS 38
 
+/* The dates the engine computes: 0001-01-01 .. 9999-12-31 as days since
+** 1970-01-01 (beyond them date arithmetic is 22008). */
+#define SQL_DAYS_MIN (-719162)
+#define SQL_DAYS_MAX 2932896
+
 /* 10^n for 0 <= n <= 38. */
 lt_int128 sql_pow10(int n);
 /* The largest magnitude a DECIMAL holds: 10^38 - 1. */

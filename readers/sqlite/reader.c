@@ -8,7 +8,9 @@
 **
 ** A scan walks the table's b-tree in rowid (or primary-key) order, from
 ** the start of a rowid range when the engine offers comparisons of the
-** INTEGER PRIMARY KEY (a seek) to its end.  Per row
+** INTEGER PRIMARY KEY (a seek) to its end.  Comparisons and IN lists on
+** the leading column of an index instead collect the rowids the index
+** names, sorted, and fetch those rows (still in rowid order).  Per row
 ** it walks the record header once, up to the last wanted field, and decodes
 ** only the wanted fields.  Pages are read in place from the mapping; only a
 ** payload that overflows its page is assembled into a buffer, and only as
@@ -44,13 +46,9 @@ struct lt_scan {
     ** one seek each (NULL: a plain or ranged scan) */
     int64_t *keys;
     uint32_t nkeys, kpos;
-    /* col = number on an indexed column: the index's entries equal to it,
-    ** each row found by its rowid */
-    bool by_index;
-    sqlite_cursor icur;
-    sqlite_val ikey;
-    uint32_t index_root;
-    sqlite_buf ibuf;
+    /* keys came from an index: each must name a row */
+    bool from_index;
+    sqlite_buf ibuf;           /* an index entry that overflows */
 };
 
 static int probe(const uint8_t *head, size_t len, const char *path)
@@ -276,82 +274,233 @@ static void take_rowid_range(lt_scan *sc, const lt_scan_spec *spec)
     sc->hi = hi;
 }
 
-/* An equality of a number with a column an index starts with (and no IN
-** list on the rowid already chosen): the scan reads that index instead of
-** the table.  Numeric columns only (INTEGER, REAL or NUMERIC affinity,
-** delivered as INT64 or DOUBLE), where SQLite's affinity has turned every
-** number-like value into a number, so the index's numeric order answers
-** the equality exactly. */
-static void take_index_equality(lt_scan *sc, const lt_scan_spec *spec)
+/* ---- index seeks ---------------------------------------------------------- */
+
+/* What a predicate on an indexed column asks of the index's leading
+** column: entries in [lo, hi] (either end open), or equal to one of a list. */
+typedef struct index_range {
+    bool has_lo, lo_incl, has_hi, hi_incl;
+    sqlite_val lo, hi;
+} index_range;
+
+/* The constant as the index stores it, when a seek can answer the
+** predicate: a number on a numeric column (whose affinity has turned every
+** number-like value into a number), or text on a TEXT column of a UTF-8
+** database whose index keeps BINARY order (UTF-16 bytes sort otherwise). */
+static bool index_key(const lt_scan *sc, const sqlite_seek_index *x, uint32_t c,
+                      const lt_value *v, sqlite_val *key)
 {
-    const sqlite_table *st = sc->st;
-    if (sc->keys != NULL || st->nseekable == 0)
-        return;
-    for (uint32_t i = 0; i < spec->npreds; i++) {
-        lt_pred *p = &spec->preds[i];
-        if (p->use != LT_PUSH_UNUSED || p->op != LT_PRED_EQ || p->nvalues != 1 ||
-            p->col >= sc->table->ncols)
-            continue;
-        const sqlite_col *col = &st->cols[p->col];
-        lt_type t = sc->table->cols[p->col].type;
-        if (col->field < 0 || (t != LT_INT64 && t != LT_DOUBLE) ||
-            (col->affinity != SQLITE_AFF_INTEGER && col->affinity != SQLITE_AFF_REAL &&
-             col->affinity != SQLITE_AFF_NUMERIC))
-            continue;
-        const lt_value *v = &p->values[0];
-        if (v->type != LT_INT64 && !(v->type == LT_DOUBLE && v->u.f64 == v->u.f64))
-            continue;
-        for (uint32_t k = 0; k < st->nseekable; k++) {
-            if (st->seekable[k].col != p->col)
-                continue;
-            memset(&sc->ikey, 0, sizeof sc->ikey);
-            sc->ikey.cls = v->type == LT_INT64 ? SQLITE_INT : SQLITE_REAL;
-            sc->ikey.i = v->u.i64;
-            sc->ikey.r = v->u.f64;
-            sc->by_index = true;
-            sc->index_root = st->seekable[k].root;
-            p->use = LT_PUSH_EXACT;
-            return;
+    const sqlite_col *col = &sc->st->cols[c];
+    lt_type t = sc->table->cols[c].type;
+    memset(key, 0, sizeof *key);
+    if (col->field < 0)
+        return false;
+    if (t == LT_INT64 || t == LT_DOUBLE) {
+        if (col->affinity != SQLITE_AFF_INTEGER && col->affinity != SQLITE_AFF_REAL &&
+            col->affinity != SQLITE_AFF_NUMERIC)
+            return false;
+        if (v->type == LT_INT64) {
+            key->cls = SQLITE_INT;
+            key->i = v->u.i64;
+            return true;
         }
+        if (v->type == LT_DOUBLE && v->u.f64 == v->u.f64) {
+            key->cls = SQLITE_REAL;
+            key->r = v->u.f64;
+            return true;
+        }
+        return false;
     }
+    if (t == LT_TEXT && v->type == LT_TEXT && col->affinity == SQLITE_AFF_TEXT && x->text_ok &&
+        sc->src->db.encoding == SQLITE_ENC_UTF8) {
+        key->cls = SQLITE_TEXT;
+        key->enc = SQLITE_ENC_UTF8;
+        key->p = (const uint8_t *)v->u.bytes.ptr;
+        key->n = v->u.bytes.len;
+        return true;
+    }
+    return false;
 }
 
-static int index_key_cmp(void *ctx, const sqlite_cell *cell, int *cmp, lt_error *err)
+/* Narrow r by "column op key"; false for an operator a range cannot hold. */
+static bool range_narrow(index_range *r, lt_pred_op op, const sqlite_val *key)
 {
-    lt_scan *sc = ctx;
-    return sqlite_index_cmp_number(&sc->src->db, cell, &sc->ikey, &sc->ibuf, cmp, err);
+    bool lo = op == LT_PRED_GT || op == LT_PRED_GE || op == LT_PRED_EQ;
+    bool hi = op == LT_PRED_LT || op == LT_PRED_LE || op == LT_PRED_EQ;
+    if (!lo && !hi)
+        return false;
+    if (lo) {
+        bool incl = op != LT_PRED_GT;
+        int c = r->has_lo ? sqlite_key_cmp_val(key, &r->lo) : 1;
+        if (c > 0 || (c == 0 && !incl)) {
+            r->lo = *key;
+            r->lo_incl = incl;
+        }
+        r->has_lo = true;
+    }
+    if (hi) {
+        bool incl = op != LT_PRED_LT;
+        int c = r->has_hi ? sqlite_key_cmp_val(key, &r->hi) : -1;
+        if (c < 0 || (c == 0 && !incl)) {
+            r->hi = *key;
+            r->hi_incl = incl;
+        }
+        r->has_hi = true;
+    }
+    return true;
 }
 
-/* Index equality: the next entry equal to the key, its row by rowid. */
-static int next_indexed(lt_scan *sc, sqlite_cell *cell, lt_error *err)
+typedef struct seek_ctx {
+    lt_scan *sc;
+    const sqlite_val *key;
+} seek_ctx;
+
+static int seek_cmp(void *ctx, const sqlite_cell *cell, int *cmp, lt_error *err)
 {
+    seek_ctx *k = ctx;
+    sqlite_val v;
+    int64_t rowid;
+    if (sqlite_index_entry(&k->sc->src->db, cell, &k->sc->ibuf, &v, &rowid, err) != 0)
+        return -1;
+    *cmp = sqlite_key_cmp_val(&v, k->key);
+    return 0;
+}
+
+/* Past this many rows a seek gives way to the scan: fetching each row by
+** its own descent costs more than reading the table in order, and the
+** rowids would take memory. */
+#define SEEK_MAX_ROWS (1u << 20)
+
+/* Append the rowids of the index entries in r to sc->keys: 0, or 1 when
+** there are more than SEEK_MAX_ROWS, -1 on failure. */
+static int collect_range(lt_scan *sc, uint32_t root, const index_range *r, uint32_t *cap,
+                         lt_error *err)
+{
+    const sqlite_db *db = &sc->src->db;
+    sqlite_val above_null = {0};
+    above_null.cls = SQLITE_NULL;
+    seek_ctx ctx = {sc, r->has_lo ? &r->lo : &above_null};
+    sqlite_cursor cur;
+    if (sqlite_cursor_open(&cur, db, root, true, err) != 0 ||
+        sqlite_cursor_seek_index(&cur, seek_cmp, &ctx, err) != 0)
+        return -1;
     for (;;) {
         sqlite_cell entry;
-        int r = sqlite_cursor_next(&sc->icur, &entry, err);
-        if (r <= 0)
-            return r;
-        int cmp = 0;
+        int rc = sqlite_cursor_next(&cur, &entry, err);
+        if (rc <= 0)
+            return rc;
+        sqlite_val v;
         int64_t rowid;
-        if (index_key_cmp(sc, &entry, &cmp, err) != 0)
+        if (sqlite_index_entry(db, &entry, &sc->ibuf, &v, &rowid, err) != 0)
             return -1;
-        if (cmp > 0)
-            return 0;                    /* past the equal entries */
-        if (cmp < 0)
-            continue;                    /* cannot follow a seek; corrupt order */
-        if (sqlite_index_rowid(&sc->src->db, &entry, &sc->ibuf, &rowid, err) != 0)
-            return -1;
-        if (sqlite_cursor_open(&sc->cur, &sc->src->db, sc->st->root, false, err) != 0 ||
-            sqlite_cursor_seek(&sc->cur, rowid, err) != 0)
-            return -1;
-        r = sqlite_cursor_next(&sc->cur, cell, err);
-        if (r < 0)
-            return -1;
-        if (r == 1 && cell->rowid == rowid)
+        int c = sqlite_key_cmp_val(&v, ctx.key);
+        if (c < 0 || (c == 0 && r->has_lo && !r->lo_incl))
+            continue;
+        if (r->has_hi) {
+            c = sqlite_key_cmp_val(&v, &r->hi);
+            if (c > 0 || (c == 0 && !r->hi_incl))
+                return 0;
+        }
+        if (sc->nkeys == SEEK_MAX_ROWS)
             return 1;
-        return lt_error_set(err, "HY000", "'%s' is corrupt: an index of table '%s' names rowid %lld, "
-                            "which the table lacks", sc->src->db.path, sc->table->name,
-                            (long long)rowid);
+        if (sc->nkeys == *cap) {
+            uint32_t ncap = *cap ? *cap * 2 : 256;
+            int64_t *k = ncap > *cap ? realloc(sc->keys, (size_t)ncap * sizeof *k) : NULL;
+            if (k == NULL)
+                return lt_error_set(err, "HY001", "out of memory seeking an index of '%s'",
+                                    db->path);
+            sc->keys = k;
+            *cap = ncap;
+        }
+        sc->keys[sc->nkeys++] = rowid;
     }
+}
+
+/* The rowids an index names for predicates on its leading column, sorted
+** and distinct, so that the rows come in rowid order as a scan's would.
+** A numeric equality or IN list is answered exactly (text and blobs,
+** which SQLite never equates with a number, sort apart); ranges and text
+** are answered as a superset the engine checks again, so that its own
+** comparison decides. */
+static int take_index_seek(lt_scan *sc, const lt_scan_spec *spec, lt_error *err)
+{
+    const sqlite_table *st = sc->st;
+    if (sc->keys != NULL)
+        return 0;
+    for (uint32_t k = 0; k < st->nseekable; k++) {
+        const sqlite_seek_index *x = &st->seekable[k];
+        index_range r;
+        memset(&r, 0, sizeof r);
+        lt_pred *list = NULL;
+        bool any = false;
+        for (uint32_t i = 0; i < spec->npreds; i++) {
+            lt_pred *p = &spec->preds[i];
+            if (p->use != LT_PUSH_UNUSED || p->col != x->col || p->nvalues == 0)
+                continue;
+            sqlite_val a, b;
+            if (p->op == LT_PRED_IN) {
+                bool ok = list == NULL;
+                for (uint32_t j = 0; ok && j < p->nvalues; j++)
+                    ok = index_key(sc, x, p->col, &p->values[j], &a);
+                if (ok)
+                    list = p;
+            } else if (p->op == LT_PRED_BETWEEN) {
+                if (p->nvalues == 2 && index_key(sc, x, p->col, &p->values[0], &a) &&
+                    index_key(sc, x, p->col, &p->values[1], &b)) {
+                    range_narrow(&r, LT_PRED_GE, &a);
+                    range_narrow(&r, LT_PRED_LE, &b);
+                    p->use = LT_PUSH_SUPERSET;
+                    any = true;
+                }
+            } else if (p->nvalues == 1 && index_key(sc, x, p->col, &p->values[0], &a) &&
+                       range_narrow(&r, p->op, &a)) {
+                p->use = p->op == LT_PRED_EQ && a.cls != SQLITE_TEXT ? LT_PUSH_EXACT
+                                                                     : LT_PUSH_SUPERSET;
+                any = true;
+            }
+        }
+        if (!any && list == NULL)
+            continue;
+        uint32_t cap = 0;
+        int rc = 0;
+        if (list != NULL && !any) {
+            for (uint32_t j = 0; rc == 0 && j < list->nvalues; j++) {
+                index_range pt;
+                memset(&pt, 0, sizeof pt);
+                index_key(sc, x, list->col, &list->values[j], &pt.lo);
+                range_narrow(&pt, LT_PRED_EQ, &pt.lo);
+                rc = collect_range(sc, x->root, &pt, &cap, err);
+            }
+            list->use = list->values[0].type == LT_TEXT ? LT_PUSH_SUPERSET : LT_PUSH_EXACT;
+        } else {
+            rc = collect_range(sc, x->root, &r, &cap, err);
+        }
+        if (rc < 0)
+            return -1;
+        if (rc > 0) {                    /* too many rows: scan instead */
+            for (uint32_t i = 0; i < spec->npreds; i++)
+                if (spec->preds[i].col == x->col)
+                    spec->preds[i].use = LT_PUSH_UNUSED;
+            free(sc->keys);
+            sc->keys = NULL;
+            sc->nkeys = 0;
+            return 0;
+        }
+        if (sc->keys == NULL) {
+            sc->keys = malloc(sizeof *sc->keys);
+            if (sc->keys == NULL)
+                return lt_error_set(err, "HY001", "out of memory");
+        }
+        qsort(sc->keys, sc->nkeys, sizeof *sc->keys, cmp_i64);
+        uint32_t n = 0;
+        for (uint32_t j = 0; j < sc->nkeys; j++)
+            if (n == 0 || sc->keys[n - 1] != sc->keys[j])
+                sc->keys[n++] = sc->keys[j];
+        sc->nkeys = n;
+        sc->from_index = true;
+        return 0;
+    }
+    return 0;
 }
 
 static int sqlite_scan_open(lt_source *base, const lt_scan_spec *spec, lt_scan **out,
@@ -400,10 +549,7 @@ static int sqlite_scan_open(lt_source *base, const lt_scan_spec *spec, lt_scan *
         return lt_error_set(err, "HY001", "out of memory");
     }
     take_rowid_range(sc, spec);
-    take_index_equality(sc, spec);
-    if ((sc->by_index &&
-         (sqlite_cursor_open(&sc->icur, &src->db, sc->index_root, true, err) != 0 ||
-          sqlite_cursor_seek_index(&sc->icur, index_key_cmp, sc, err) != 0)) ||
+    if (take_index_seek(sc, spec, err) != 0 ||
         sqlite_cursor_open(&sc->cur, &src->db, st->root, st->without_rowid, err) != 0 ||
         (sc->ranged && sc->keys == NULL && sc->lo > INT64_MIN &&
          sqlite_cursor_seek(&sc->cur, sc->lo, err) != 0)) {
@@ -544,6 +690,10 @@ static int next_listed(lt_scan *sc, sqlite_cell *cell, lt_error *err)
             return -1;
         if (r == 1 && cell->rowid == key)
             return 1;
+        if (sc->from_index)
+            return lt_error_set(err, "HY000", "'%s' is corrupt: an index of table '%s' names "
+                                "rowid %lld, which the table lacks", src->db.path,
+                                sc->table->name, (long long)key);
     }
     return 0;
 }
@@ -558,9 +708,7 @@ static int sqlite_scan_next(lt_scan *sc, lt_batch *batch, lt_error *err)
         return -1;
     while (batch->count < batch->capacity) {
         sqlite_cell cell;
-        int r = sc->keys != NULL ? next_listed(sc, &cell, err)
-                : sc->by_index   ? next_indexed(sc, &cell, err)
-                                 : sqlite_cursor_next(&sc->cur, &cell, err);
+        int r = sc->keys != NULL ? next_listed(sc, &cell, err) : sqlite_cursor_next(&sc->cur, &cell, err);
         if (r < 0)
             return -1;
         if (r == 0) {

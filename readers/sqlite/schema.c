@@ -46,6 +46,7 @@ typedef struct col_def {
     const char *gen;           /* AS (...) inner span */
     size_t gen_len;
     bool gen_virtual;
+    bool collated;             /* COLLATE other than BINARY */
 } col_def;
 
 /* A FOREIGN KEY or REFERENCES clause. */
@@ -376,6 +377,9 @@ static bool parse_column(sqlite_lexer *lx, table_def *d)
             c->dflt_len = (size_t)(lx->tok - s);
             while (c->dflt_len > 0 && isspace((unsigned char)s[c->dflt_len - 1]))
                 c->dflt_len--;
+        } else if (sqlite_lex_accept(lx, "COLLATE")) {
+            c->collated = !sqlite_lex_is_kw(lx, "BINARY");
+            sqlite_lex_next(lx);
         } else if (sqlite_lex_accept(lx, "GENERATED")) {
             sqlite_lex_accept(lx, "ALWAYS");
         } else if (sqlite_lex_accept(lx, "AS")) {
@@ -1023,6 +1027,7 @@ static int build_table(sqlite_source *src, sqlite_table *st, lt_table *t,
             return -1;
         for (uint32_t k = 0; k < npk; k++)
             sc->pk |= pk[k] == i;
+        sc->collated = c->collated;
         lc->nullable = !(c->notnull || (int)i == alias || (d->without_rowid && sc->pk));
         if (c->dflt != NULL) {
             sc->has_default = true;
@@ -1076,7 +1081,8 @@ static int build_table(sqlite_source *src, sqlite_table *st, lt_table *t,
 static int add_create_index(lt_table *t, sqlite_table *st, const char *name, const char *sql,
                             int64_t root)
 {
-    bool first_desc = false, first_plain = true;
+    bool first_desc = false;
+    int first_coll = 0;        /* 0 none given, 1 BINARY, 2 another */
     sqlite_lexer lx = {sql, sql + strlen(sql), SQLITE_TK_END, sql, 0};
     sqlite_lex_next(&lx);
     if (!sqlite_lex_accept(&lx, "CREATE"))
@@ -1110,8 +1116,9 @@ static int add_create_index(lt_table *t, sqlite_table *st, const char *name, con
         cols[n++] = (uint32_t)pos;
         sqlite_lex_next(&lx);
         if (sqlite_lex_accept(&lx, "COLLATE")) {
+            if (n == 1)
+                first_coll = sqlite_lex_is_kw(&lx, "BINARY") ? 1 : 2;
             sqlite_lex_next(&lx);
-            first_plain &= n > 1;
         }
         if (!sqlite_lex_accept(&lx, "ASC") && sqlite_lex_accept(&lx, "DESC") && n == 1)
             first_desc = true;
@@ -1123,15 +1130,16 @@ static int add_create_index(lt_table *t, sqlite_table *st, const char *name, con
     /* WHERE (a partial index) lacks rows: not one to seek */
     sqlite_lex_next(&lx);
     bool partial = sqlite_lex_is_kw(&lx, "WHERE");
-    /* One column only: its equal entries then come in rowid order, the
-    ** order a scan of the table gives. */
-    if (n == 1 && !first_desc && first_plain && !partial && root >= 2 &&
-        root <= st->db_pages && !st->without_rowid) {
+    /* Its leading column, ascending, whole (not partial): numbers sort the
+    ** same under any collation; text only when both the index and the
+    ** column (whose collation comparisons use) are BINARY. */
+    if (n >= 1 && !first_desc && !partial && root >= 2 && root <= st->db_pages && !st->without_rowid) {
         sqlite_seek_index *x = realloc(st->seekable, (st->nseekable + 1) * sizeof *x);
         if (x == NULL)
             return -1;
         st->seekable = x;
-        x[st->nseekable++] = (sqlite_seek_index){(uint32_t)root, cols[0]};
+        bool text_ok = first_coll != 2 && !st->cols[cols[0]].collated;
+        x[st->nseekable++] = (sqlite_seek_index){(uint32_t)root, cols[0], text_ok};
     }
     return add_index(t, name, unique, false, cols, n);
 }

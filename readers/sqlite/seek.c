@@ -1,12 +1,12 @@
 /*
-** seek.c — the numbers an index seek compares, and the rowid an index entry
-** names.
+** seek.c — comparing index entries with the keys an index seek looks for,
+** and the rowid an index entry names.
 **
 ** An index of a rowid table holds records (indexed columns..., rowid) in
-** SQLite's order: NULL, then numbers (integers and reals compared by value),
-** then text, then blobs.  A numeric equality on the first indexed column
-** therefore needs only the first field of each entry, whatever the index's
-** collation; the row is then found by its rowid.
+** SQLite's order of its leading column: NULL, then numbers (integers and
+** reals compared by value), then text (in the column's collation), then
+** blobs.  A seek on the leading column needs only the first field of each
+** entry, and the row is then found by the rowid at the entry's end.
 */
 #include "sqlite_internal.h"
 
@@ -29,9 +29,33 @@ static int int_real_cmp(int64_t i, double r)
     return s < r ? -1 : s > r ? 1 : 0;
 }
 
-/* The entry's first field against the sought number. */
-static int value_cmp(const sqlite_val *v, const sqlite_val *key)
+static int class_rank(uint8_t cls)
 {
+    switch (cls) {
+    case SQLITE_NULL: return 0;
+    case SQLITE_INT:
+    case SQLITE_REAL: return 1;
+    case SQLITE_TEXT: return 2;
+    default:          return 3;
+    }
+}
+
+static int bytes_cmp(const sqlite_val *a, const sqlite_val *b)
+{
+    uint32_t n = a->n < b->n ? a->n : b->n;
+    int c = n ? memcmp(a->p, b->p, n) : 0;
+    if (c != 0)
+        return c < 0 ? -1 : 1;
+    return a->n < b->n ? -1 : a->n > b->n;
+}
+
+int sqlite_key_cmp_val(const sqlite_val *v, const sqlite_val *key)
+{
+    if (key->cls == SQLITE_NULL)
+        return v->cls == SQLITE_NULL ? -1 : 1;
+    int rv = class_rank(v->cls), rk = class_rank(key->cls);
+    if (rv != rk)
+        return rv < rk ? -1 : 1;
     switch (v->cls) {
     case SQLITE_NULL:
         return -1;
@@ -43,22 +67,9 @@ static int value_cmp(const sqlite_val *v, const sqlite_val *key)
         if (key->cls == SQLITE_INT)
             return -int_real_cmp(key->i, v->r);
         return v->r < key->r ? -1 : v->r > key->r;
-    default:                             /* text and blobs sort after numbers */
-        return 1;
+    default:
+        return bytes_cmp(v, key);
     }
-}
-
-/* The record of an index cell, whole (overflow assembled into buf). */
-static int whole_record(const sqlite_db *db, const sqlite_cell *cell, sqlite_buf *buf,
-                        const uint8_t **rec, lt_error *err)
-{
-    *rec = cell->local;
-    if (cell->local_len < cell->payload_len) {
-        if (sqlite_payload_read(db, cell, cell->payload_len, buf, err) != 0)
-            return -1;
-        *rec = buf->p;
-    }
-    return 0;
 }
 
 static int bad_entry(const sqlite_db *db, const sqlite_cell *cell, lt_error *err)
@@ -67,30 +78,15 @@ static int bad_entry(const sqlite_db *db, const sqlite_cell *cell, lt_error *err
                         db->path, cell->pgno);
 }
 
-int sqlite_index_cmp_number(const sqlite_db *db, const sqlite_cell *cell,
-                            const sqlite_val *key, sqlite_buf *buf, int *cmp,
-                            lt_error *err)
+int sqlite_index_entry(const sqlite_db *db, const sqlite_cell *cell, sqlite_buf *buf,
+                       sqlite_val *first, int64_t *rowid, lt_error *err)
 {
-    const uint8_t *rec;
-    if (whole_record(db, cell, buf, &rec, err) != 0)
-        return -1;
-    uint64_t serial;
-    uint32_t offset, nf, hlen;
-    if (sqlite_record_header(rec, cell->payload_len, cell->payload_len, 1, &serial, &offset,
-                             &nf, &hlen) != 0 || nf == 0)
-        return bad_entry(db, cell, err);
-    sqlite_val v;
-    sqlite_decode(serial, rec + offset, db->encoding, &v);
-    *cmp = value_cmp(&v, key);
-    return 0;
-}
-
-int sqlite_index_rowid(const sqlite_db *db, const sqlite_cell *cell, sqlite_buf *buf,
-                       int64_t *rowid, lt_error *err)
-{
-    const uint8_t *rec;
-    if (whole_record(db, cell, buf, &rec, err) != 0)
-        return -1;
+    const uint8_t *rec = cell->local;
+    if (cell->local_len < cell->payload_len) {
+        if (sqlite_payload_read(db, cell, cell->payload_len, buf, err) != 0)
+            return -1;
+        rec = buf->p;
+    }
     /* at most 64 indexed columns (add_create_index), then the rowid */
     uint64_t serials[66];
     uint32_t offsets[66], nf, hlen;
@@ -102,5 +98,6 @@ int sqlite_index_rowid(const sqlite_db *db, const sqlite_cell *cell, sqlite_buf 
     if (v.cls != SQLITE_INT)
         return bad_entry(db, cell, err);
     *rowid = v.i;
+    sqlite_decode(serials[0], rec + offsets[0], db->encoding, first);
     return 0;
 }

@@ -201,15 +201,15 @@ void sqlite_decode(uint64_t serial, const uint8_t *p, uint8_t enc,
 
 /* ---- index entries (seek.c) ------------------------------------------------ */
 
-/* The first field of an index entry against a number (key->cls SQLITE_INT
-** or SQLITE_REAL), in SQLite's order; `buf` assembles an overflowing
-** entry. */
-int sqlite_index_cmp_number(const sqlite_db *db, const sqlite_cell *cell,
-                            const sqlite_val *key, sqlite_buf *buf, int *cmp,
-                            lt_error *err);
-/* The rowid an entry of a rowid table's index ends with. */
-int sqlite_index_rowid(const sqlite_db *db, const sqlite_cell *cell, sqlite_buf *buf,
-                       int64_t *rowid, lt_error *err);
+/* SQLite's order of a value against a key: NULL < numbers (integers and
+** reals by value) < text (BINARY: bytes, then length) < blobs.  A key of
+** class SQLITE_NULL stands for "just above the NULLs". */
+int sqlite_key_cmp_val(const sqlite_val *v, const sqlite_val *key);
+
+/* The first field of an index entry and the rowid it ends with (a rowid
+** table's index), in one walk of its header. */
+int sqlite_index_entry(const sqlite_db *db, const sqlite_cell *cell, sqlite_buf *buf,
+                       sqlite_val *first, int64_t *rowid, lt_error *err);
 
 /* ---- text (text.c) -------------------------------------------------------- */
 
@@ -268,13 +268,16 @@ typedef struct sqlite_col {
     char *generated;           /* the AS (...) expression text, or NULL */
     struct sqlite_expr *expr;  /* VIRTUAL: compiled, or NULL when not computable */
     bool pk;
+    bool collated;             /* declared COLLATE other than BINARY */
 } sqlite_col;
 
-/* A one-column index, ascending, default collation, not partial: a numeric
-** equality on that column can seek it (reader.c). */
+/* An index whose leading column is ascending, of a rowid table, not
+** partial, not on an expression: comparisons of that column with numbers
+** (and with text when text_ok) can seek it (reader.c). */
 typedef struct sqlite_seek_index {
     uint32_t root;
     uint32_t col;              /* the table column it starts with */
+    bool text_ok;              /* its text is in BINARY (memcmp) order */
 } sqlite_seek_index;
 
 typedef struct sqlite_table {

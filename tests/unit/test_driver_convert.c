@@ -145,6 +145,105 @@ static void assert_wide_ascii(const SQLWCHAR *w, const char *s)
     assert_int_equal((uint32_t)w[n], 0);
 }
 
+/* Unit i of a SQLWCHAR buffer at any address. */
+static uint32_t unit_at(const unsigned char *p, size_t i)
+{
+    SQLWCHAR w;
+    memcpy(&w, p + i * sizeof w, sizeof w);
+    return (uint32_t)w;
+}
+
+/* SQL_C_WCHAR into a misaligned buffer (a column-wise array with an odd
+** BufferLength): pieces with a split pair, the owed low half, hex.  UBSan's
+** alignment check fails this test if a store is a plain SQLWCHAR store. */
+static void test_wchar_misaligned(void **state)
+{
+    (void)state;
+    const size_t w = sizeof(SQLWCHAR);
+    union {
+        SQLWCHAR align;
+        unsigned char bytes[8 * sizeof(SQLWCHAR) + 1];
+    } mem;
+    unsigned char *p = mem.bytes + 1;
+    lt_column c = column(LT_TEXT, 10, 0);
+    lt_value v = text_value("a\xF0\x9F\x98\x80" "b");   /* a U+1F600 b */
+
+    result r = conv(&v, &c, SQL_C_WCHAR, p, (SQLLEN)(3 * w));
+    assert_info(r, "01004");
+    assert_int_equal(r.ind, (SQLLEN)((UTF16 ? 4 : 3) * w));
+    assert_int_equal(unit_at(p, 0), 'a');
+    assert_int_equal(unit_at(p, 1), UTF16 ? 0xD83Du : 0x1F600u);
+    assert_int_equal(unit_at(p, 2), 0);
+    r = conv_at(&v, &c, SQL_C_WCHAR, p, (SQLLEN)(3 * w), r.piece);
+    assert_ok_state(r);
+    assert_int_equal(r.ind, (SQLLEN)((UTF16 ? 2 : 1) * w));
+    if (UTF16) {
+        assert_int_equal(unit_at(p, 0), 0xDE00u);
+        assert_int_equal(unit_at(p, 1), 'b');
+        assert_int_equal(unit_at(p, 2), 0);
+    } else {
+        assert_int_equal(unit_at(p, 0), 'b');
+        assert_int_equal(unit_at(p, 1), 0);
+    }
+
+    lt_column bc = column(LT_BINARY, 2, 0);
+    lt_value b = bin_value("\x0A\x1B", 2);
+    r = conv(&b, &bc, SQL_C_WCHAR, p, (SQLLEN)(8 * w));
+    assert_ok_state(r);
+    assert_int_equal(r.ind, (SQLLEN)(4 * w));
+    for (size_t i = 0; i < 4; i++)
+        assert_int_equal(unit_at(p, i), (unsigned char)"0A1B"[i]);
+    assert_int_equal(unit_at(p, 4), 0);
+
+    lt_column ic = column(LT_INT64, 19, 0);
+    lt_value iv = int_value(-42);
+    r = conv(&iv, &ic, SQL_C_WCHAR, p, (SQLLEN)(8 * w));
+    assert_ok_state(r);
+    assert_int_equal(r.ind, (SQLLEN)(3 * w));
+    assert_int_equal(unit_at(p, 0), '-');
+    assert_int_equal(unit_at(p, 2), '2');
+    assert_int_equal(unit_at(p, 3), 0);
+}
+
+/* Text as SQL_C_CHAR around the buffer's end: the whole-value shortcut
+** stops exactly where put_char's truncation starts. */
+static void test_text_char_boundaries(void **state)
+{
+    (void)state;
+    char buf[8];
+    lt_column c = column(LT_TEXT, 10, 0);
+    lt_value v = text_value("abcdefg");          /* 7 bytes */
+
+    memset(buf, 'x', sizeof buf);
+    result r = conv(&v, &c, SQL_C_CHAR, buf, 8);
+    assert_ok_state(r);
+    assert_int_equal(r.ind, 7);
+    assert_string_equal(buf, "abcdefg");
+    assert_int_equal(r.piece.offset, 7);
+    r = conv_at(&v, &c, SQL_C_CHAR, buf, 8, r.piece);
+    assert_int_equal(r.rc, SQL_NO_DATA);
+
+    r = conv(&v, &c, SQL_C_CHAR, buf, 7);
+    assert_info(r, "01004");
+    assert_int_equal(r.ind, 7);
+    assert_string_equal(buf, "abcdef");
+    r = conv_at(&v, &c, SQL_C_CHAR, buf, 7, r.piece);
+    assert_ok_state(r);
+    assert_int_equal(r.ind, 1);
+    assert_string_equal(buf, "g");
+
+    lt_value e = text_value("");
+    e.u.bytes.ptr = NULL;                         /* an empty cell may have none */
+    memset(buf, 'x', sizeof buf);
+    r = conv(&e, &c, SQL_C_CHAR, buf, 1);
+    assert_ok_state(r);
+    assert_int_equal(r.ind, 0);
+    assert_int_equal(buf[0], '\0');
+    r = conv(&v, &c, SQL_C_CHAR, NULL, 0);        /* length only */
+    assert_info(r, "01004");
+    assert_int_equal(r.ind, 7);
+}
+
 /* ------------------------------------------------------------------------ */
 /* SQL types                                                                 */
 /* ------------------------------------------------------------------------ */
@@ -1493,6 +1592,8 @@ int main(void)
         cmocka_unit_test(test_date_numbers),
         cmocka_unit_test(test_param_char),
         cmocka_unit_test(test_param_other),
+        cmocka_unit_test(test_wchar_misaligned),
+        cmocka_unit_test(test_text_char_boundaries),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -262,6 +262,51 @@ static void test_wide_to_utf8_lengths(void **state)
     assert_int_equal(lt_wide_len(NULL), 0);
 }
 
+/* An application's SQLWCHAR buffer need not be aligned: a column-wise
+** SQL_C_WCHAR array with an odd BufferLength puts every other row at an odd
+** address.  Stores and loads go unit by unit through memcpy (UBSan's
+** alignment check fails this test otherwise). */
+static void test_misaligned_buffers(void **state)
+{
+    (void)state;
+    /* "a", U+00E9, U+4E2D, U+1F600 (a pair in UTF-16) */
+    const char *s = "a\xC3\xA9\xE4\xB8\xAD\xF0\x9F\x98\x80";
+    const uint32_t u16[] = {0x61, 0xE9, 0x4E2D, 0xD83D, 0xDE00};
+    const uint32_t u32[] = {0x61, 0xE9, 0x4E2D, 0x1F600};
+    const uint32_t *u = UTF16 ? u16 : u32;
+    size_t n = UTF16 ? COUNT(u16) : COUNT(u32);
+    union {
+        SQLWCHAR align;
+        unsigned char bytes[16 * sizeof(SQLWCHAR) + 1];
+    } mem;
+    size_t consumed = 0;
+    char *back;
+    size_t back_len = 0;
+
+    for (size_t shift = 1; shift < sizeof(SQLWCHAR); shift++) {
+        SQLWCHAR *w = (SQLWCHAR *)(void *)(mem.bytes + shift);
+        memset(mem.bytes, 0xA5, sizeof mem.bytes);
+        assert_int_equal(lt_utf8_to_wide(s, strlen(s), w, 16, &consumed), n);
+        assert_int_equal(consumed, strlen(s));
+        for (size_t i = 0; i <= n; i++) {
+            SQLWCHAR got;
+            memcpy(&got, mem.bytes + shift + i * sizeof got, sizeof got);
+            assert_int_equal((uint32_t)got, i < n ? u[i] : 0);
+        }
+        assert_int_equal(mem.bytes[0], 0xA5);   /* nothing before dst */
+        assert_int_equal(lt_wide_len(w), n);
+        back = lt_wide_to_utf8(w, SQL_NTS, &back_len, NULL);
+        assert_non_null(back);
+        assert_int_equal(back_len, strlen(s));
+        assert_string_equal(back, s);
+        free(back);
+        /* truncated: a prefix, terminated, the pair never split */
+        assert_int_equal(lt_utf8_to_wide(s, strlen(s), w, 4, &consumed), n);
+        assert_int_equal(consumed, 6);
+        assert_int_equal(lt_wide_len(w), 3);
+    }
+}
+
 /* Every scalar value survives UTF-8 -> wide -> UTF-8. */
 static void test_every_code_point(void **state)
 {
@@ -315,6 +360,7 @@ int main(void)
         cmocka_unit_test(test_length_only),
         cmocka_unit_test(test_wide_to_utf8_lengths),
         cmocka_unit_test(test_every_code_point),
+        cmocka_unit_test(test_misaligned_buffers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

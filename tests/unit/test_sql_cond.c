@@ -192,6 +192,31 @@ static void test_dialect_standard_sqlite(void **state)
     }
 }
 
+/* `&`: `||` everywhere but in Access, where NULL reads as '' and only two
+** NULLs give NULL. */
+static void test_amp_concat(void **state)
+{
+    (void)state;
+    source.base.dialect = LT_DIALECT_STANDARD;
+    assert_rows("SELECT name & 'x', 'x' & NULL FROM people WHERE id IN (1, 3) ORDER BY id", "Alicex|NULL;NULL|NULL");
+    source.base.dialect = LT_DIALECT_SQLITE;
+    assert_rows("SELECT name & 'x' FROM people WHERE id = 3", "NULL");
+    source.base.dialect = LT_DIALECT_ACCESS;
+    assert_rows("SELECT name & 'x', age & name, 'x' & NULL, NULL & 'x', NULL & NULL, name & age "
+                "FROM people WHERE id IN (1, 2, 3) ORDER BY id",
+                "Alicex|30Alice|x|x|NULL|Alice30;bobx|bob|x|x|NULL|bob;x|25|x|x|NULL|25");
+    /* numbers and dates are written as text; two NULL columns give NULL */
+    assert_rows("SELECT id & ':' & price & ':' & born & ':' & score & ':' & active FROM people WHERE id IN (1, 3) ORDER BY id",
+                "1:10.50:1990-01-02:1.5:1;3::::");
+    assert_rows("SELECT score & price FROM people WHERE id IN (3, 7) ORDER BY id", "NULL;1.00");
+    /* `||` keeps its NULL rule in Access */
+    assert_rows("SELECT name || 'x' FROM people WHERE id = 3", "NULL");
+    assert_column("SELECT name & 'ab' FROM people", 0, LT_TEXT, 22, 0, false, "VARCHAR");
+    assert_column("SELECT name & score FROM people", 0, LT_TEXT, 44, 0, true, "VARCHAR");
+    assert_column("SELECT name || 'ab' FROM people", 0, LT_TEXT, 22, 0, true, "VARCHAR");
+    source.base.dialect = LT_DIALECT_STANDARD;
+}
+
 static void test_dialect_access(void **state)
 {
     (void)state;
@@ -249,6 +274,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup(test_dialect_standard_sqlite, setup_default),
         cmocka_unit_test_setup(test_dialect_access, setup_default),
+        cmocka_unit_test_setup(test_amp_concat, setup_default),
         cmocka_unit_test_setup(test_case, setup_default),
         cmocka_unit_test_setup(test_coalesce_nullif_iif, setup_default),
         cmocka_unit_test_setup(test_cast, setup_default),

@@ -198,6 +198,55 @@ static void test_datetime(void **state)
     assert_error("SELECT EXTRACT(YEAR FROM TIME '10:00:00')", "42000", "EXTRACT of a date field from a TIME");
 }
 
+/* Date arithmetic in days (docs/sql-types.md). */
+static void test_date_arithmetic(void **state)
+{
+    (void)state;
+    assert_rows("SELECT born + 1, born - 1, 1 + born, born + age FROM people WHERE id IN (1, 3, 4) ORDER BY id",
+                "1990-01-03|1990-01-01|1990-01-03|1990-02-01;NULL|NULL|NULL|NULL;"
+                "2000-03-01|2000-02-28|2000-03-01|2000-03-30");
+    assert_rows("SELECT DATE '2020-03-01' - 1, DATE '2020-12-31' + 1, {d '2021-01-01'} - -365", "2020-02-29|2021-01-01|2022-01-01");
+    assert_rows("SELECT born + 0.5, born - 1.25e0 FROM people WHERE id = 1",
+                "1990-01-02 12:00:00|1989-12-31 18:00:00");
+    assert_rows("SELECT TIMESTAMP '2020-01-01 06:00:00' + 1, TIMESTAMP '2020-01-01 06:00:00' - 0.25, "
+                "{ts '2020-01-01 00:00:00'} + 1.000001", "2020-01-02 06:00:00|2020-01-01 00:00:00|2020-01-02 00:00:00.086400");
+    assert_rows("SELECT DATE '2020-03-01' - DATE '2020-02-01', born - DATE '1990-01-01' FROM people WHERE id = 1", "29|1");
+    assert_rows("SELECT TIMESTAMP '2020-01-02 12:00:00' - TIMESTAMP '2020-01-01 00:00:00', "
+                "TIMESTAMP '2020-01-02 12:00:00' - DATE '2020-01-03'", "1.5|-0.5");
+    assert_rows("SELECT id FROM people WHERE born + 30 > DATE '2000-03-29' ORDER BY id", "4;7");
+    assert_rows("SELECT born + NULL, NULL + born FROM people WHERE id = 1", "NULL|NULL");
+    /* a text constant is a number of days, or in a difference a date */
+    assert_rows("SELECT born + '1', born - '1990-01-01', '1990-01-03 12:00' - born FROM people WHERE id = 1",
+                "1990-01-03|1|1.5");
+    assert_error("SELECT born - 'x' FROM people", "22007", "'x' is not a date");
+    assert_error("SELECT '2020-01-01' + born FROM people", "22018", "'2020-01-01' is not a number");
+    assert_rows("SELECT DATE '9999-12-30' + 1, DATE '0001-01-02' - 1", "9999-12-31|0001-01-01");
+    assert_column("SELECT born + 1 FROM people", 0, LT_DATE, 10, 0, "DATE");
+    assert_column("SELECT born + 1.5 FROM people", 0, LT_TIMESTAMP, 26, 6, "TIMESTAMP");
+    assert_column("SELECT born - born FROM people", 0, LT_INT64, 10, 0, "INTEGER");
+    assert_column("SELECT NOW() - born FROM people", 0, LT_DOUBLE, 15, 0, "DOUBLE");
+    /* a parameter beside a date is a number of days */
+    lt_value p = int_value(2);
+    assert_int_equal(runp("SELECT born + ? FROM people WHERE id = 1", &p, 1), 0);
+    assert_string_equal(result, "1990-01-04");
+    assert_error("SELECT DATE '9999-12-31' + 1", "22008", "outside the years 1 to 9999");
+    assert_error("SELECT DATE '0001-01-01' - 1", "22008", "outside the years 1 to 9999");
+    assert_error("SELECT born + 9223372036854775807 FROM people", "22008", "outside the years");
+    assert_error("SELECT TIMESTAMP '9999-12-31 23:00:00' + 0.5", "22008", "outside the years");
+    assert_error("SELECT born + 1e300 FROM people", "22008", "outside the years");
+    assert_error("SELECT born + born FROM people", "42000", "adds or subtracts a number of days, not DATE and DATE");
+    assert_error("SELECT 1 - born FROM people", "42000", "adds or subtracts a number of days");
+    assert_error("SELECT born * 2 FROM people", "42000", "arithmetic needs numbers, not DATE and INTEGER");
+    assert_error("SELECT born + name FROM people", "42000", "not DATE and TEXT");
+    assert_error("SELECT TIME '10:00:00' + 1", "42000", "arithmetic needs numbers, not TIME");
+    /* no interval type: SQLGetInfo(SQL_DATETIME_LITERALS) declares no interval literal */
+    assert_error("SELECT born + {INTERVAL '1' DAY} FROM people", "42000",
+                 "column 16: interval literals are not supported");
+    assert_error("SELECT born + INTERVAL '1' DAY FROM people", "42000", "interval literals are not supported");
+    assert_error("SELECT {interval -'1:30' HOUR TO MINUTE}", "42000", "interval literals are not supported");
+    assert_rows("SELECT {fn TIMESTAMPADD(SQL_TSI_DAY, 1, born)} FROM people WHERE id = 1", "1990-01-03 00:00:00");
+}
+
 static void test_system_and_niladic(void **state)
 {
     (void)state;
@@ -233,6 +282,7 @@ int main(void)
         cmocka_unit_test_setup(test_string, setup_default),
         cmocka_unit_test_setup(test_numeric, setup_default),
         cmocka_unit_test_setup(test_datetime, setup_default),
+        cmocka_unit_test_setup(test_date_arithmetic, setup_default),
         cmocka_unit_test_setup(test_system_and_niladic, setup_default),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
