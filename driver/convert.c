@@ -29,6 +29,7 @@
 #include "../readers/common/datetime.h"
 #include "../readers/common/numfmt.h"
 #include "../readers/common/platform.h"
+#include "narrow.h"
 #include "types.h"
 #include "wide.h"
 
@@ -594,6 +595,26 @@ static SQLRETURN put_char(const char *s, size_t len, size_t min_len,
     *offset = (SQLLEN)(off + n);
     return warn(sqlstate, ST_TRUNCATED);
 }
+
+#ifdef _WIN32
+/* put_char for text that is not the same in the ANSI code page: the value
+** is converted whole at every piece and *offset counts bytes of the
+** converted form.  Pieces fill the buffer as put_char's do. */
+static SQLRETURN put_narrow(const char *s, size_t len, size_t min_len,
+                            const lt_target *t, SQLLEN *offset,
+                            const char **sqlstate)
+{
+    size_t n;
+    char *a = lt_narrow_from_utf8(s, len, &n);
+    if (a == NULL)
+        return fail(sqlstate, "HY001");
+    SQLRETURN rc = *offset > 0 && (size_t)*offset >= n
+                       ? SQL_NO_DATA
+                       : put_char(a, n, min_len, t, offset, sqlstate);
+    free(a);
+    return rc;
+}
+#endif
 
 /* Bytes of `s` enough to fill `units` SQLWCHARs (a unit takes at most 4
 ** bytes), ending on a character boundary so no sequence is cut. */
@@ -1163,7 +1184,8 @@ SQLRETURN lt_convert_to_c(const lt_value *value, const lt_column *col,
     /* The common case first: a whole text value into a SQL_C_CHAR buffer
     ** it fits, the first piece (what put_char would do, minus its tests). */
     if (ctype == SQL_C_CHAR && value->type == LT_TEXT && *offset == 0 &&
-        t->ptr != NULL && t->buflen > 0 && value->u.bytes.len < (size_t)t->buflen) {
+        t->ptr != NULL && t->buflen > 0 && value->u.bytes.len < (size_t)t->buflen &&
+        lt_narrow_same(value->u.bytes.ptr, value->u.bytes.len)) {
         size_t len = value->u.bytes.len;
         if (len > 0)
             memcpy(t->ptr, value->u.bytes.ptr, len);
@@ -1213,6 +1235,10 @@ SQLRETURN lt_convert_to_c(const lt_value *value, const lt_column *col,
         } else {
             n = char_form(value, col, buf, &min_len);
         }
+#ifdef _WIN32
+        if (!wide && !lt_narrow_same(s, n))
+            return put_narrow(s, n, min_len, t, offset, sqlstate);
+#endif
         if (*offset > 0 && (size_t)*offset >= n && piece->low_surrogate == 0)
             return SQL_NO_DATA;
         return wide ? put_wchar(s, n, min_len, t, piece, sqlstate)

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "../readers/common/datetime.h"
+#include "narrow.h"
 
 /* Where the rows go: element r's data, length and indicator addresses. */
 typedef struct vec_out {
@@ -215,6 +216,8 @@ static bool texts(const vec_out *o, const lt_bytes *src, const uint8_t *nulls,
             return false;
         char *d = row_data(o, r);
         if (!wide) {
+            if (!lt_narrow_same(s, len))
+                return false;           /* the ANSI code page: the general path */
             memcpy(d, s, len);
             d[len] = '\0';
         } else {

@@ -11,6 +11,7 @@
 ** share one budget (they run in one thread, one after another or nested).
 */
 #include "exec.h"
+#include "spill.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -52,6 +53,11 @@ int sql_budget_take(sql_budget *b, uint64_t bytes, const char *what, uint64_t *h
     if (held != NULL)
         *held += bytes;
     return 0;
+}
+
+bool sql_budget_fits(const sql_budget *b, uint64_t bytes)
+{
+    return b == NULL || b->limit == 0 || (bytes <= b->limit && b->used <= b->limit - bytes);
 }
 
 void sql_budget_release(sql_budget *b, uint64_t *held)

@@ -13,11 +13,16 @@
 ** With a LIMIT (ORDER BY ... LIMIT n), only the n rows that can be
 ** returned are kept, in a heap (keep_top).
 **
-** Memory: the whole input (or the top n) is held, within the execution's
-** budget (MemoryLimit, budget.c): past it the sort fails with HY001.
+** Memory: the top n of a LIMIT are held within the execution's budget
+** (MemoryLimit, budget.c); past it that sort fails with HY001.  A full sort
+** whose store would grow past the budget spills (spill.c): what it holds is
+** sorted as above and written as a run to a temporary file, the memory given
+** back, and at the end the runs are merged, ties going to the earlier run,
+** so the order is the one the in-memory sort gives.
 */
 #include "collate.h"
 #include "exec.h"
+#include "spill.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -38,24 +43,40 @@ typedef struct sort_op {
     uint32_t nperm;
     uint32_t pos;        /* next of perm to return */
     lt_batch *batch;
+    sql_spill spill;     /* runs written past the budget */
+    bool merging;        /* rows come from merging the runs */
 } sort_op;
 
-static int compare_rows(const sort_op *s, uint32_t a, uint32_t b)
+/* Row ra of columns x against row rb of columns y, by the keys. */
+static int compare_keys(const sort_op *s, const lt_vector *x, uint32_t ra, const lt_vector *y,
+                        uint32_t rb)
 {
     for (uint32_t k = 0; k < s->nkeys; k++) {
         const sql_sort_key *key = &s->keys[k];
-        const lt_vector *v = &s->rows.cols[key->output];
-        bool na = v->nulls[a], nb = v->nulls[b];
+        const lt_vector *a = &x[key->output], *b = &y[key->output];
+        bool na = a->type == LT_NULL || a->nulls[ra], nb = b->type == LT_NULL || b->nulls[rb];
         if (na || nb) {
             if (na && nb)
                 continue;
             return na == key->nulls_first ? -1 : 1;
         }
-        int c = sql_compare_cells_coll(v, a, v, b, s->nocase);
+        int c = sql_compare_cells_coll(a, ra, b, rb, s->nocase);
         if (c != 0)
             return key->desc ? -c : c;
     }
     return 0;
+}
+
+static int compare_rows(const sort_op *s, uint32_t a, uint32_t b)
+{
+    return compare_keys(s, s->rows.cols, a, s->rows.cols, b);
+}
+
+/* The merge's comparison (spill.c). */
+static int compare_heads(const void *ctx, const lt_vector *a, uint32_t ra, const lt_vector *b,
+                         uint32_t rb)
+{
+    return compare_keys(ctx, a, ra, b, rb);
 }
 
 typedef struct sort_entry {
@@ -170,20 +191,7 @@ static bool worse(const sort_op *s, uint32_t a, uint32_t b)
 /* Row `row` of batch `b` against stored row `stored`, by the keys. */
 static int compare_new(const sort_op *s, const lt_batch *b, uint32_t row, uint32_t stored)
 {
-    for (uint32_t k = 0; k < s->nkeys; k++) {
-        const sql_sort_key *key = &s->keys[k];
-        const lt_vector *x = &b->cols[key->output], *y = &s->rows.cols[key->output];
-        bool nx = x->type == LT_NULL || x->nulls[row], ny = y->nulls[stored];
-        if (nx || ny) {
-            if (nx && ny)
-                continue;
-            return nx == key->nulls_first ? -1 : 1;
-        }
-        int c = sql_compare_cells_coll(x, row, y, stored, s->nocase);
-        if (c != 0)
-            return key->desc ? -c : c;
-    }
-    return 0;
+    return compare_keys(s, b->cols, row, s->rows.cols, stored);
 }
 
 static void sift_up(sort_op *s, uint32_t i)
@@ -283,6 +291,82 @@ static int sort_rows(sort_op *s, sort_entry *e, uint32_t n, lt_error *err)
 /* Largest ORDER BY ... LIMIT kept in a heap; past it, the full sort. */
 #define SORT_TOP_MAX (1u << 20)
 
+/* What sorting takes per held row beside the store: the entries, their
+** merge space and the permutation. */
+#define SORT_ROW_BYTES (2 * sizeof(sort_entry) + sizeof(uint32_t))
+
+/* Sort the held rows (the heap's, or all) into s->perm. */
+static int sort_held(sort_op *s, bool heap, lt_error *err)
+{
+    uint32_t n = heap ? s->heap_n : s->rows.count;
+    if (s->started && sql_budget_take(s->rows.budget, (uint64_t)n * SORT_ROW_BYTES,
+                                      s->rows.what, &s->rows.held, err) != 0)
+        return -1;
+    sort_entry *e = malloc((n ? n : 1) * sizeof *e);
+    if (e == NULL)
+        return lt_error_set(err, "HY001", "out of memory for ORDER BY");
+    for (uint32_t i = 0; i < n; i++) {
+        e[i].row = heap ? s->heap[i] : i;
+        e[i].prefix = heap ? s->seq[e[i].row] : 0;
+    }
+    if (heap) /* back to input order, so the stable sorts keep ties in it */
+        qsort(e, n, sizeof *e, by_seq);
+    int rc = sort_rows(s, e, n, err);
+    free(e);
+    return rc;
+}
+
+/* Would holding row `row` of `b` (and sorting it) pass the budget? */
+static bool past_budget(const sort_op *s, const lt_batch *b, uint32_t row)
+{
+    const sql_budget *budget = s->rows.budget;
+    if (budget == NULL || budget->limit == 0 || s->rows.count == 0)
+        return false;
+    uint64_t need = sql_rowstore_need(&s->rows, b, row) +
+                    ((uint64_t)s->rows.count + 1) * SORT_ROW_BYTES;
+    return !sql_budget_fits(budget, need);
+}
+
+/* Sort the held rows, write them as a run and start an empty store (the
+** shape of `b`), its memory given back. */
+static int spill_run(sort_op *s, const lt_batch *b, lt_error *err)
+{
+    if (sort_held(s, false, err) != 0 ||
+        sql_spill_write(&s->spill, &s->rows, s->perm, s->nperm, err) != 0)
+        return -1;
+    free(s->perm);
+    s->perm = NULL;
+    s->nperm = 0;
+    sql_budget *budget = s->rows.budget;
+    const char *what = s->rows.what;
+    sql_rowstore_free(&s->rows);
+    if (sql_rowstore_init(&s->rows, b, b->ncols) != 0)
+        return lt_error_set(err, "HY001", "out of memory for ORDER BY");
+    sql_rowstore_budget(&s->rows, budget, what);
+    return 0;
+}
+
+/* After the input, with runs written: write the rest, start the merge. */
+static int start_merge(sort_op *s, lt_error *err)
+{
+    lt_batch shape;
+    memset(&shape, 0, sizeof shape);
+    shape.cols = s->rows.cols;
+    shape.ncols = s->rows.ncols;
+    if (s->rows.count > 0 && spill_run(s, &shape, err) != 0)
+        return -1;
+    if (sql_spill_merge_begin(&s->spill, compare_heads, s, s->rows.budget, s->rows.what, err) != 0)
+        return -1;
+    s->perm = malloc(LT_BATCH_ROWS * sizeof *s->perm);
+    if (s->perm == NULL)
+        return lt_error_set(err, "HY001", "out of memory for ORDER BY");
+    for (uint32_t i = 0; i < LT_BATCH_ROWS; i++)
+        s->perm[i] = i;
+    s->nperm = s->pos = 0;
+    s->merging = true;
+    return 0;
+}
+
 static int consume(sort_op *s, lt_error *err)
 {
     bool heap = s->top >= 0 && s->top <= SORT_TOP_MAX;
@@ -307,27 +391,18 @@ static int consume(sort_op *s, lt_error *err)
         }
         for (uint32_t i = 0; i < in.n; i++) {
             uint32_t row = in.sel ? in.sel[i] : i;
-            if (heap ? keep_top(s, in.batch, row, err) != 0
-                     : sql_rowstore_append(&s->rows, in.batch, row, err) != 0)
+            if (heap) {
+                if (keep_top(s, in.batch, row, err) != 0)
+                    return -1;
+                continue;
+            }
+            if (past_budget(s, in.batch, row) && spill_run(s, in.batch, err) != 0)
+                return -1;
+            if (sql_rowstore_append(&s->rows, in.batch, row, err) != 0)
                 return -1;
         }
     }
-    uint32_t n = heap ? s->heap_n : s->rows.count;
-    /* the entries, their merge space and the permutation */
-    if (s->started && sql_budget_take(s->rows.budget, (uint64_t)n * (2 * sizeof(sort_entry) + 4),
-                                      s->rows.what, &s->rows.held, err) != 0)
-        return -1;
-    sort_entry *e = malloc((n ? n : 1) * sizeof *e);
-    if (e == NULL)
-        return lt_error_set(err, "HY001", "out of memory for ORDER BY");
-    for (uint32_t i = 0; i < n; i++) {
-        e[i].row = heap ? s->heap[i] : i;
-        e[i].prefix = heap ? s->seq[e[i].row] : 0;
-    }
-    if (heap) /* back to input order, so the stable sorts keep ties in it */
-        qsort(e, n, sizeof *e, by_seq);
-    int rc = sort_rows(s, e, n, err);
-    free(e);
+    int rc = s->spill.nruns > 0 ? start_merge(s, err) : sort_held(s, heap, err);
     s->sorted = rc == 0;
     return rc;
 }
@@ -340,6 +415,12 @@ static int sort_next(sql_operator *op, sql_chunk *out, lt_error *err)
     out->sel = NULL;
     out->n = 0;
     out->batch = s->batch;
+    if (s->merging && s->pos >= s->nperm) {
+        if (sql_spill_merge_next(&s->spill, &s->rows, LT_BATCH_ROWS, err) != 0)
+            return -1;
+        s->nperm = s->rows.count;
+        s->pos = 0;
+    }
     if (s->pos >= s->nperm)
         return 0;
     if (sql_check_cancel(op->ex, err) != 0)
@@ -378,6 +459,7 @@ static void sort_close(sql_operator *op)
     sort_op *s = (sort_op *)op;
     if (s->started)
         sql_rowstore_free(&s->rows);
+    sql_spill_free(&s->spill);
     free(s->perm);
     free(s->heap);
     free(s->seq);

@@ -23,6 +23,7 @@
 ** consecutive rows have the same outer values.
 */
 #include "exec.h"
+#include "collate.h"
 #include "value.h"
 
 #include <stdlib.h>
@@ -179,6 +180,15 @@ typedef struct memo_entry {
     bool exists;
 } memo_entry;
 
+/* A hash set of cells of one type; `group` (pairs) ties each to a key. */
+typedef struct semi_set {
+    lt_vector items;
+    uint32_t *group;          /* pairs only */
+    uint32_t n, cap;
+    uint32_t *table;          /* item + 1, 0 empty */
+    uint32_t mask;
+} semi_set;
+
 typedef struct sql_subq_state {
     bool done;                /* uncorrelated: the result below is known */
     bool have_last;           /* correlated: last_outer and the result are of one run
@@ -198,6 +208,14 @@ typedef struct sql_subq_state {
     memo_entry *memo;         /* correlated scalar, EXISTS: nmemo results */
     uint32_t nmemo;
     uint32_t *memo_table;     /* entry + 1, 0 empty; 2 * MEMO_MAX slots */
+    /* Semi-join (query.h `semi`): 0 undecided, 1 built, -1 not used. */
+    int semi;
+    semi_set keys;            /* the keys with a row */
+    semi_set pairs;           /* IN: the distinct (key, non-NULL value) */
+    uint8_t *key_null;        /* IN: per key, some value NULL */
+    lt_vector kconv, yconv;   /* the build's key and value, converted */
+    lt_vector oconv;          /* the outer key, converted */
+    uint64_t held;            /* budget taken */
 } sql_subq_state;
 
 static sql_subq_state *state_of(sql_exec *ex, const sql_expr *e, uint32_t nouter, lt_error *err)
@@ -633,6 +651,257 @@ static void put_result(const sql_expr *e, const sql_subq_state *st, const lt_vec
     }
 }
 
+/* ------------------------------------------------------------------------ */
+/* Semi-join: a correlated EXISTS / IN of the shape planner.c decorrelates   */
+/* ------------------------------------------------------------------------ */
+
+/* Its sub-query (query.h `semi`) runs once: the keys that have a row go
+** into a hash set (IN: with the distinct values of each key, and whether
+** one is NULL), and each outer row probes it.  The key and the outer value
+** are compared as their `=` reads them; a NULL key has no row.  The path is
+** left for the nested runs when a value is dynamically typed (SQLite's
+** comparison rules) or text compares without case (Access). */
+
+#define NO_ITEM UINT32_MAX
+
+static uint32_t semi_find(const semi_set *s, const lt_vector *v, uint32_t row, uint32_t group)
+{
+    if (s->table == NULL)
+        return NO_ITEM;
+    uint32_t h = (uint32_t)sql_hash_cell(v, row, group) & s->mask;
+    for (; s->table[h] != 0; h = (h + 1) & s->mask) {
+        uint32_t i = s->table[h] - 1;
+        if ((s->group == NULL || s->group[i] == group) &&
+            sql_compare_cells(v, row, &s->items, i) == 0)
+            return i;
+    }
+    return NO_ITEM;
+}
+
+static void semi_place(semi_set *s, uint32_t i)
+{
+    uint32_t h = (uint32_t)sql_hash_cell(&s->items, i, s->group ? s->group[i] : 0) & s->mask;
+    while (s->table[h] != 0)
+        h = (h + 1) & s->mask;
+    s->table[h] = i + 1;
+}
+
+/* Double the set's room (memory from the budget). */
+static int semi_grow(sql_exec *ex, sql_subq_state *st, semi_set *s, const lt_vector *v,
+                     bool pairs, lt_error *err)
+{
+    lt_arena *a = &ex->arena;
+    uint32_t cap = s->cap ? s->cap * 2 : 256;
+    lt_vector grown;
+    if (s->cap >= UINT32_MAX / 8)
+        return oom(err);
+    uint64_t bytes = (uint64_t)cap * (sizeof(lt_value) + 1 + 4 * sizeof *s->table +
+                                      (pairs ? sizeof *s->group : 1));
+    if (sql_budget_take(ex->budget, bytes, "hash the rows of a subquery", &st->held, err) != 0)
+        return -1;
+    if (sql_vector_alloc(a, &grown, v->type, v->scale, cap) != 0)
+        return oom(err);
+    for (uint32_t i = 0; i < s->n; i++)
+        sql_vector_copy_cell(&grown, i, &s->items, i);
+    uint32_t *group = NULL;
+    if (pairs) {
+        if ((group = lt_arena_alloc(a, cap * sizeof *group)) == NULL)
+            return oom(err);
+        if (s->n > 0)
+            memcpy(group, s->group, s->n * sizeof *group);
+    } else {
+        uint8_t *flags = lt_arena_alloc(a, cap);
+        if (flags == NULL)
+            return oom(err);
+        memset(flags, 0, cap);
+        if (s->n > 0)
+            memcpy(flags, st->key_null, s->n);
+        st->key_null = flags;
+    }
+    s->table = lt_arena_alloc(a, 4 * (size_t)cap * sizeof *s->table);
+    if (s->table == NULL)
+        return oom(err);
+    memset(s->table, 0, 4 * (size_t)cap * sizeof *s->table);
+    s->items = grown;
+    s->group = group;
+    s->cap = cap;
+    s->mask = 4 * cap - 1;
+    for (uint32_t i = 0; i < s->n; i++)
+        semi_place(s, i);
+    return 0;
+}
+
+/* The item of cell `row` of v (added when new) into *out. */
+static int semi_add(sql_exec *ex, sql_subq_state *st, semi_set *s, const lt_vector *v,
+                    uint32_t row, uint32_t group, bool pairs, uint32_t *out, lt_error *err)
+{
+    uint32_t i = semi_find(s, v, row, group);
+    if (i == NO_ITEM) {
+        if (s->n == s->cap && semi_grow(ex, st, s, v, pairs, err) != 0)
+            return -1;
+        i = s->n++;
+        sql_vector_copy_cell(&s->items, i, v, row);
+        if (v->type == LT_TEXT || v->type == LT_BINARY) {
+            lt_bytes *b = &s->items.v.bytes[i];
+            if (sql_budget_take(ex->budget, b->len, "hash the rows of a subquery", &st->held,
+                                err) != 0)
+                return -1;
+            char *copy = lt_arena_strndup(&ex->arena, b->len ? b->ptr : "", b->len);
+            if (copy == NULL)
+                return oom(err);
+            b->ptr = copy;
+        }
+        if (pairs)
+            s->group[i] = group;
+        semi_place(s, i);
+    }
+    if (out != NULL)
+        *out = i;
+    return 0;
+}
+
+/* The type `side` of the correlated `=` is compared as. */
+static sql_type semi_side_type(const sql_expr *side)
+{
+    sql_type t = side->t;
+    if (side->conv) {
+        t.type = side->want;
+        t.scale = side->want_scale;
+    }
+    return t;
+}
+
+/* Rows `sel` of `v` as type `t` into `conv` (or v itself when of that
+** type); NULL when v is dynamically typed or would need a text cast. */
+static const lt_vector *semi_as(sql_exec *ex, const lt_vector *v, const sql_type *t,
+                                const uint32_t *sel, uint32_t n, lt_vector *conv,
+                                lt_error *err, int *rc)
+{
+    *rc = 0;
+    if (v->tags != NULL)
+        return NULL;
+    if (v->type == t->type && (t->type != LT_DECIMAL || v->scale == t->scale))
+        return v;
+    if (t->type == LT_TEXT || t->type == LT_BINARY)
+        return NULL;
+    if (conv->nulls == NULL &&
+        sql_vector_alloc(&ex->arena, conv, t->type, t->scale, LT_BATCH_ROWS) != 0) {
+        *rc = oom(err);
+        return NULL;
+    }
+    if (v->type == LT_NULL) {
+        for (uint32_t i = 0; i < n; i++)
+            conv->nulls[sel[i]] = 1;
+        return conv;
+    }
+    if (sql_convert_vector(v, sel, n, conv, err) != 0) {
+        *rc = -1;
+        return NULL;
+    }
+    return conv;
+}
+
+/* Decide whether e runs as a semi-join, and build its set when it does. */
+static int semi_build(sql_exec *ex, const sql_expr *e, sql_subq_state *st, sql_type *kt,
+                      lt_error *err)
+{
+    const sql_expr *sub = sub_node(e);
+    const sql_query *q = sub->subq;
+    st->semi = -1;
+    if (q->semi == NULL)
+        return 0;
+    const sql_expr *c = q->conj[q->semi_conj];
+    const sql_expr *key = q->semi_left ? c->left : c->right;
+    const sql_expr *outer = q->semi_left ? c->right : c->left;
+    *kt = semi_side_type(key);
+    sql_type ot = semi_side_type(outer);
+    if (kt->type != ot.type || (kt->type == LT_DECIMAL && kt->scale != ot.scale))
+        return 0;
+    switch (kt->type) {
+    case LT_INT64: case LT_DOUBLE: case LT_DECIMAL: case LT_DATE: case LT_TIME:
+    case LT_TIMESTAMP: case LT_BOOL:
+        break;
+    case LT_TEXT:
+        if (sql_text_nocase(ex))
+            return 0;
+        break;
+    default:
+        return 0;
+    }
+    bool in = e->kind == SQL_E_IN_SELECT;
+    sql_type yt = in_type(sub);
+    sql_operator *op;
+    if (sql_op_subquery(ex, q->semi, NULL, NULL, in ? 2 : 1, NULL, &op, err) != 0)
+        return -1;
+    for (;;) {
+        sql_chunk ch;
+        int rc;
+        if (sql_next(op, &ch, err) != 0)
+            goto fail;
+        if (ch.n == 0)
+            break;
+        const uint32_t *sel = ch.sel ? ch.sel : ex->identity;
+        const lt_vector *k = semi_as(ex, &ch.batch->cols[0], kt, sel, ch.n, &st->kconv, err, &rc);
+        const lt_vector *y = NULL;
+        if (k != NULL && in)
+            y = semi_as(ex, &ch.batch->cols[1], &yt, sel, ch.n, &st->yconv, err, &rc);
+        if (rc != 0)
+            goto fail;
+        if (k == NULL || (in && y == NULL)) { /* the nested runs answer */
+            sql_close(op);
+            return 0;
+        }
+        for (uint32_t i = 0; i < ch.n; i++) {
+            uint32_t row = sel[i], ki;
+            if (k->type == LT_NULL || k->nulls[row])
+                continue; /* a NULL key equals nothing */
+            if (semi_add(ex, st, &st->keys, k, row, 0, false, &ki, err) != 0)
+                goto fail;
+            if (!in)
+                continue;
+            if (y->type == LT_NULL || y->nulls[row])
+                st->key_null[ki] = 1;
+            else if (semi_add(ex, st, &st->pairs, y, row, ki, true, NULL, err) != 0)
+                goto fail;
+        }
+    }
+    sql_close(op);
+    st->semi = 1;
+    return 0;
+fail:
+    sql_close(op);
+    return -1;
+}
+
+/* Probe the set for rows `sel`; 1 when the outer key's vector cannot be
+** probed (then nothing is written). */
+static int semi_probe(sql_exec *ex, const sql_expr *e, sql_subq_state *st, const sql_type *kt,
+                      const lt_vector *x, const uint32_t *sel, uint32_t n, lt_vector *out,
+                      lt_error *err)
+{
+    int rc;
+    const lt_vector *k = semi_as(ex, st->args[0], kt, sel, n, &st->oconv, err, &rc);
+    if (rc != 0)
+        return -1;
+    if (k == NULL)
+        return 1;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t row = sel[i];
+        uint32_t ki = k->type == LT_NULL || k->nulls[row] ? NO_ITEM
+                                                         : semi_find(&st->keys, k, row, 0);
+        if (e->kind == SQL_E_EXISTS || ki == NO_ITEM) { /* no row: EXISTS, IN false */
+            out->nulls[row] = 0;
+            out->v.b[row] = (ki != NO_ITEM) != e->negated;
+            continue;
+        }
+        bool xnull = x->type == LT_NULL || x->nulls[row];
+        bool found = !xnull && semi_find(&st->pairs, x, row, ki) != NO_ITEM;
+        out->nulls[row] = !found && (xnull || st->key_null[ki]);
+        out->v.b[row] = !out->nulls[row] && found != e->negated;
+    }
+    return 0;
+}
+
 int sql_eval_subquery(sql_exec *ex, const sql_expr *e, const lt_batch *in,
                       const uint32_t *sel, uint32_t n, lt_vector *out, lt_error *err)
 {
@@ -661,6 +930,19 @@ int sql_eval_subquery(sql_exec *ex, const sql_expr *e, const lt_batch *in,
     for (uint32_t k = 0; k < nouter; k++)
         if (sql_eval(ex, sub->args[k], in, sel, n, &st->args[k], err) != 0)
             return -1;
+    if (e->kind != SQL_E_SUBQUERY && st->semi >= 0) {
+        sql_type kt;
+        if (st->semi == 0 && semi_build(ex, e, st, &kt, err) != 0)
+            return -1;
+        if (st->semi == 1) {
+            const sql_expr *c = sub->subq->conj[sub->subq->semi_conj];
+            kt = semi_side_type(sub->subq->semi_left ? c->left : c->right);
+            int rc = semi_probe(ex, e, st, &kt, x, sel, n, out, err);
+            if (rc <= 0)
+                return rc;
+            st->semi = -1; /* a dynamically typed outer value: the nested runs from now on */
+        }
+    }
     lt_arena *text = &ex->slots[e->slot].text; /* reset by sql_eval for each batch */
     st->have_last = false;
     for (uint32_t i = 0; i < n; i++) {

@@ -228,6 +228,116 @@ static int place_conditions(planner *p)
     return 0;
 }
 
+/* Does e read an outer value (its own subqueries' outer values included:
+** they are its nodes, the SUBQUERY's arguments)? */
+static bool reads_outer(const sql_expr *e)
+{
+    if (e == NULL)
+        return false;
+    if (e->kind == SQL_E_OUTER)
+        return true;
+    uint32_t k = sql_expr_nchildren(e);
+    for (uint32_t i = 0; i < k; i++)
+        if (reads_outer(sql_expr_child(e, i)))
+            return true;
+    return false;
+}
+
+/* Copies of n nodes (NULL when out of memory). */
+static sql_expr **copy_list(sql_expr *const *list, uint32_t n, lt_arena *arena)
+{
+    sql_expr **c = lt_arena_alloc(arena, (n + 1) * sizeof *c);
+    for (uint32_t i = 0; c != NULL && i < n; i++)
+        if ((c[i] = sql_expr_copy(list[i], arena)) == NULL)
+            return NULL;
+    return c;
+}
+
+/* The decorrelated form of the sub-query of EXISTS or IN node e when it
+** has the shape a semi-join answers (query.h, `semi`): base tables only,
+** no grouping, aggregate or limit, one outer value read only by one
+** top-level conjunct `key = outer` whose key reads no outer value.  Its
+** nodes are copies (a node's slot belongs to one query).  0 also when the
+** shape does not fit (semi stays NULL). */
+static int make_semi(sql_expr *e, lt_arena *arena, lt_error *err)
+{
+    sql_expr *sub = e->kind == SQL_E_EXISTS ? e->left : e->right;
+    sql_query *q = sub->subq;
+    bool in = e->kind == SQL_E_IN_SELECT;
+    if (q->semi != NULL || sub->nargs != 1 || q->setop != SQL_SET_NONE || q->nranges == 0 ||
+        q->grouped || q->naggs > 0 || q->ngroups > 0 || q->nhaving > 0 || q->limit != NULL ||
+        q->offset != NULL || (in && q->nvisible != 1))
+        return 0;
+    uint32_t found = UINT32_MAX;
+    bool left = false;
+    for (uint32_t i = 0; i < q->nconj; i++) {
+        const sql_expr *c = q->conj[i];
+        if (!reads_outer(c))
+            continue;
+        if (found != UINT32_MAX || c->kind != SQL_E_COMPARE || c->op != SQL_OP_EQ)
+            return 0;
+        if (c->right->kind == SQL_E_OUTER && !reads_outer(c->left))
+            left = true;
+        else if (c->left->kind != SQL_E_OUTER || reads_outer(c->right))
+            return 0;
+        found = i;
+    }
+    if (found == UINT32_MAX || (in && reads_outer(q->outputs[0].expr)))
+        return 0;
+    for (uint32_t r = 0; r < q->nranges; r++) {
+        if (q->ranges[r].sub != NULL)
+            return 0;
+        for (uint32_t i = 0; i < q->ranges[r].non; i++)
+            if (reads_outer(q->ranges[r].on[i]))
+                return 0;
+    }
+    sql_query *d = lt_arena_alloc(arena, sizeof *d);
+    if (d == NULL)
+        goto oom;
+    *d = *q;
+    d->nouter = 0;
+    d->planned = false;
+    d->distinct = false;
+    d->nkeys = 0;
+    d->keys = NULL;
+    d->slots = NULL;
+    d->nslots = 0;
+    d->ranges = lt_arena_alloc(arena, q->nranges * sizeof *d->ranges);
+    d->outputs = lt_arena_alloc(arena, 2 * sizeof *d->outputs);
+    d->conj = lt_arena_alloc(arena, (q->nconj + 1) * sizeof *d->conj);
+    if (d->ranges == NULL || d->outputs == NULL || d->conj == NULL)
+        goto oom;
+    for (uint32_t r = 0; r < q->nranges; r++) {
+        sql_range *rg = &d->ranges[r];
+        *rg = q->ranges[r];
+        rg->nscan = rg->offset = rg->npushed = rg->nkeys = rg->nresidual = 0;
+        rg->scan_cols = NULL;
+        rg->pushed = rg->lkeys = rg->rkeys = rg->residual = NULL;
+        if (rg->non > 0 && (rg->on = copy_list(rg->on, rg->non, arena)) == NULL)
+            goto oom;
+    }
+    d->nconj = 0;
+    for (uint32_t i = 0; i < q->nconj; i++)
+        if (i != found && (d->conj[d->nconj++] = sql_expr_copy(q->conj[i], arena)) == NULL)
+            goto oom;
+    const sql_expr *c = q->conj[found];
+    d->noutputs = d->nvisible = in ? 2 : 1;
+    d->outputs[0] = q->outputs[0];
+    d->outputs[0].expr = sql_expr_copy(left ? c->left : c->right, arena);
+    if (in) {
+        d->outputs[1] = q->outputs[0];
+        d->outputs[1].expr = sql_expr_copy(q->outputs[0].expr, arena);
+    }
+    if (d->outputs[0].expr == NULL || (in && d->outputs[1].expr == NULL))
+        goto oom;
+    q->semi = d;
+    q->semi_conj = found;
+    q->semi_left = left;
+    return 0;
+oom:
+    return lt_error_set(err, "HY001", "out of memory planning a subquery");
+}
+
 /* The queries inside `q`: its sides, derived tables and subqueries. */
 static int plan_inner(sql_query *q, lt_arena *arena, lt_error *err)
 {
@@ -237,10 +347,17 @@ static int plan_inner(sql_query *q, lt_arena *arena, lt_error *err)
     for (uint32_t r = 0; r < q->nranges; r++)
         if (q->ranges[r].sub != NULL && sql_plan_prepare(q->ranges[r].sub, arena, err) != 0)
             return -1;
-    for (uint32_t i = 0; i < q->nslots; i++)
-        if (q->slots[i]->kind == SQL_E_SUBQUERY &&
-            sql_plan_prepare(q->slots[i]->subq, arena, err) != 0)
+    for (uint32_t i = 0; i < q->nslots; i++) {
+        sql_expr *e = q->slots[i];
+        if (e->kind == SQL_E_SUBQUERY && sql_plan_prepare(e->subq, arena, err) != 0)
             return -1;
+        if ((e->kind == SQL_E_EXISTS || e->kind == SQL_E_IN_SELECT) &&
+            (make_semi(e, arena, err) != 0 ||
+             ((e->kind == SQL_E_EXISTS ? e->left : e->right)->subq->semi != NULL &&
+              sql_plan_prepare((e->kind == SQL_E_EXISTS ? e->left : e->right)->subq->semi, arena,
+                               err) != 0)))
+            return -1;
+    }
     return 0;
 }
 

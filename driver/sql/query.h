@@ -112,6 +112,14 @@ typedef struct sql_query {
     /* planner.c (sql_plan_prepare) */
     uint32_t nslots;         /* expression nodes, numbered by their slot */
     sql_expr **slots;        /* slot -> node */
+    /* planner.c: the sub-query of a correlated [NOT] EXISTS or IN whose one
+    ** outer value is read only by the top-level WHERE conjunct `key = outer`
+    ** (conj[semi_conj], the key its left side when semi_left): `semi` is
+    ** the same query without that conjunct, its outputs the key then (IN)
+    ** the value, run once for a semi-join (exec_subquery.c).  NULL: none. */
+    struct sql_query *semi;
+    uint32_t semi_conj;
+    bool semi_left;
 } sql_query;
 
 /* binder.c: resolve names and build the query, then type it

@@ -17,6 +17,7 @@
 ** bytes back.
 */
 #include "exec.h"
+#include "spill.h"
 #include "value.h"
 
 #include <stdlib.h>
@@ -87,17 +88,26 @@ static int keep_bytes(sql_rowstore *rs, lt_bytes *cell, lt_error *err)
     return 0;
 }
 
+/* The capacity after the next growth, and the bytes it takes. */
+static uint32_t next_capacity(const sql_rowstore *rs, uint64_t *bytes)
+{
+    uint32_t cap = rs->capacity ? rs->capacity * 2 : 1024;
+    uint64_t row = 0;
+    for (uint32_t c = 0; c < rs->ncols; c++) {
+        const lt_vector *v = &rs->cols[c];
+        row += 1 + sql_type_width(v->type) + (v->tags != NULL ? 1 + sizeof(lt_value) : 0);
+    }
+    *bytes = row * (cap - rs->capacity);
+    return cap;
+}
+
 static int grow(sql_rowstore *rs, lt_error *err)
 {
     if (rs->capacity >= UINT32_MAX / 2)
         return lt_error_set(err, "HY001", "too many rows to hold in memory");
-    uint32_t cap = rs->capacity ? rs->capacity * 2 : 1024;
-    uint64_t bytes = 0;
-    for (uint32_t c = 0; c < rs->ncols; c++) {
-        const lt_vector *v = &rs->cols[c];
-        bytes += 1 + sql_type_width(v->type) + (v->tags != NULL ? 1 + sizeof(lt_value) : 0);
-    }
-    if (take(rs, bytes * (cap - rs->capacity), err) != 0)
+    uint64_t bytes;
+    uint32_t cap = next_capacity(rs, &bytes);
+    if (take(rs, bytes, err) != 0)
         return -1;
     for (uint32_t c = 0; c < rs->ncols; c++) {
         lt_vector *v = &rs->cols[c];
@@ -114,6 +124,30 @@ static int grow(sql_rowstore *rs, lt_error *err)
     }
     rs->capacity = cap;
     return 0;
+}
+
+uint64_t sql_rowstore_need(const sql_rowstore *rs, const lt_batch *b, uint32_t row)
+{
+    uint64_t need = 0;
+    if (rs->count == rs->capacity)
+        next_capacity(rs, &need);
+    uint32_t cap = rs->count == rs->capacity ? (rs->capacity ? rs->capacity * 2 : 1024)
+                                             : rs->capacity;
+    for (uint32_t c = 0; c < rs->ncols; c++) {
+        const lt_vector *src = &b->cols[c];
+        if (src->type == LT_NULL || src->nulls[row])
+            continue;
+        if (src->tags != NULL && src->tags[row] != LT_NULL) {
+            const lt_value *o = &src->other[row];
+            if (rs->cols[c].tags == NULL)
+                need += (uint64_t)cap * (1 + sizeof(lt_value));
+            if (o->type == LT_TEXT || o->type == LT_BINARY)
+                need += o->u.bytes.len;
+        } else if (src->type == LT_TEXT || src->type == LT_BINARY) {
+            need += src->v.bytes[row].len;
+        }
+    }
+    return need;
 }
 
 int sql_rowstore_append(sql_rowstore *rs, const lt_batch *b, uint32_t row, lt_error *err)

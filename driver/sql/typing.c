@@ -778,6 +778,9 @@ static int type_subquery(typer *t, sql_expr *e)
     case SQL_E_SUBQUERY: {
         sql_query *saved = t->q;
         int rc = type_query(t, e->subq);
+        /* the semi-join form (planner.c) follows its query's types */
+        if (rc == 0 && e->subq->semi != NULL)
+            rc = type_query(t, e->subq->semi);
         t->q = saved;
         if (rc != 0)
             return -1;

@@ -23,9 +23,8 @@
 ** expressions over the values of another type in a dynamically typed
 ** column (shown, grouped, sorted, counted and tested for NULL only).
 **
-** libsqlite3 is loaded with dlopen (libsqlite3.so.0, from the `sqlite3` or
-** `libsqlite3-0` package) so that nothing but this test depends on it; the
-** driver never links it.
+** The oracle is libsqlite3 (libsqlite3-dev, installed by scripts/deps.sh);
+** only this test and test_sqlite_generated link it, the driver never does.
 **
 **   LT_DIFF_QUERIES=N  distinct queries to run (default 2000)
 **   LT_DIFF_SEED=S     generator seed (default 20261130)
@@ -38,93 +37,16 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include <dlfcn.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include <sqlite3.h>
+
 #include "common/datetime.h"
 #include "driver/sql/sql.h"
-
-/* ------------------------------------------------------------------------ */
-/* libsqlite3, loaded at run time                                            */
-/* ------------------------------------------------------------------------ */
-
-typedef struct sqlite3 sqlite3;
-typedef struct sqlite3_stmt sqlite3_stmt;
-
-#define SQ_OPEN_READWRITE 0x02
-#define SQ_OPEN_CREATE    0x04
-#define SQ_ROW            100
-#define SQ_DONE           101
-#define SQ_INTEGER        1
-#define SQ_FLOAT          2
-#define SQ_TEXT           3
-#define SQ_NULL           5
-
-static struct {
-    void *lib;
-    int (*open_v2)(const char *, sqlite3 **, int, const char *);
-    int (*close)(sqlite3 *);
-    int (*exec)(sqlite3 *, const char *, void *, void *, char **);
-    const char *(*errmsg)(sqlite3 *);
-    int (*prepare_v2)(sqlite3 *, const char *, int, sqlite3_stmt **, const char **);
-    int (*step)(sqlite3_stmt *);
-    int (*column_count)(sqlite3_stmt *);
-    int (*column_type)(sqlite3_stmt *, int);
-    int64_t (*column_int64)(sqlite3_stmt *, int);
-    double (*column_double)(sqlite3_stmt *, int);
-    const unsigned char *(*column_text)(sqlite3_stmt *, int);
-    int (*column_bytes)(sqlite3_stmt *, int);
-    int (*finalize)(sqlite3_stmt *);
-    int (*bind_int64)(sqlite3_stmt *, int, int64_t);
-    int (*bind_double)(sqlite3_stmt *, int, double);
-    int (*bind_text)(sqlite3_stmt *, int, const char *, int, void (*)(void *));
-    int (*bind_null)(sqlite3_stmt *, int);
-    void (*free)(void *);
-} sq;
-
-static void *sym(const char *name)
-{
-    void *p = dlsym(sq.lib, name);
-    if (p == NULL)
-        fail_msg("libsqlite3 has no %s", name);
-    return p;
-}
-
-static void sqlite_load(void)
-{
-    if (sq.lib != NULL)
-        return;
-    sq.lib = dlopen("libsqlite3.so.0", RTLD_NOW | RTLD_LOCAL);
-    if (sq.lib == NULL)
-        fail_msg("the differential test needs libsqlite3.so.0 (apt-get install libsqlite3-0): %s",
-                 dlerror());
-    /* dlsym returns an object pointer; copy it into the function pointer's
-    ** bytes, which is what POSIX guarantees to work. */
-#define LOAD(field, name) do { void *p_ = sym(name); memcpy(&sq.field, &p_, sizeof p_); } while (0)
-    LOAD(open_v2, "sqlite3_open_v2");
-    LOAD(close, "sqlite3_close");
-    LOAD(exec, "sqlite3_exec");
-    LOAD(errmsg, "sqlite3_errmsg");
-    LOAD(prepare_v2, "sqlite3_prepare_v2");
-    LOAD(step, "sqlite3_step");
-    LOAD(column_count, "sqlite3_column_count");
-    LOAD(column_type, "sqlite3_column_type");
-    LOAD(column_int64, "sqlite3_column_int64");
-    LOAD(column_double, "sqlite3_column_double");
-    LOAD(column_text, "sqlite3_column_text");
-    LOAD(column_bytes, "sqlite3_column_bytes");
-    LOAD(finalize, "sqlite3_finalize");
-    LOAD(bind_int64, "sqlite3_bind_int64");
-    LOAD(bind_double, "sqlite3_bind_double");
-    LOAD(bind_text, "sqlite3_bind_text");
-    LOAD(bind_null, "sqlite3_bind_null");
-    LOAD(free, "sqlite3_free");
-#undef LOAD
-}
 
 /* ------------------------------------------------------------------------ */
 /* Strings and randomness                                                    */
@@ -275,7 +197,7 @@ static void value_mixed(sbuf *b)
 static void sq_exec(sqlite3 *db, const char *sql)
 {
     char *msg = NULL;
-    if (sq.exec(db, sql, NULL, NULL, &msg) != 0)
+    if (sqlite3_exec(db, sql, NULL, NULL, &msg) != 0)
         fail_msg("sqlite: %s\n%s", msg ? msg : "?", sql);
 }
 
@@ -298,7 +220,7 @@ static void build_databases(const char *path1, const char *path2)
 {
     sbuf b = {0};
     sqlite3 *db;
-    if (sq.open_v2(path1, &db, SQ_OPEN_READWRITE | SQ_OPEN_CREATE, NULL) != 0)
+    if (sqlite3_open_v2(path1, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) != 0)
         fail_msg("sqlite cannot create %s", path1);
     sb_add(&b, "BEGIN;CREATE TABLE t1(id INTEGER PRIMARY KEY, a INTEGER, b REAL, c TEXT, "
                "d INTEGER, m INTEGER, k INTEGER, dt DATE);");
@@ -339,11 +261,11 @@ static void build_databases(const char *path1, const char *path2)
     fill_t3(&b);
     sb_add(&b, "COMMIT;");
     sq_exec(db, b.p);
-    sq.close(db);
+    sqlite3_close(db);
 
     uint64_t keep = rng_state;
     sb_reset(&b);
-    if (sq.open_v2(path2, &db, SQ_OPEN_READWRITE | SQ_OPEN_CREATE, NULL) != 0)
+    if (sqlite3_open_v2(path2, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) != 0)
         fail_msg("sqlite cannot create %s", path2);
     sb_add(&b, "BEGIN;CREATE TABLE big(id INTEGER PRIMARY KEY, g INTEGER, v REAL, t TEXT, "
                "h INTEGER);");
@@ -363,7 +285,7 @@ static void build_databases(const char *path1, const char *path2)
     fill_t3(&b);
     sb_add(&b, "COMMIT;");
     sq_exec(db, b.p);
-    sq.close(db);
+    sqlite3_close(db);
     free(b.p);
 }
 
@@ -1704,35 +1626,35 @@ static int sqlite_run(sqlite3 *db, const char *sql, const lt_value *params, int 
                       rows *out, char *msg, size_t cap)
 {
     sqlite3_stmt *st;
-    if (sq.prepare_v2(db, sql, -1, &st, NULL) != 0) {
-        snprintf(msg, cap, "%s", sq.errmsg(db));
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != 0) {
+        snprintf(msg, cap, "%s", sqlite3_errmsg(db));
         return -1;
     }
     for (int i = 0; i < nparams; i++) {
         const lt_value *v = &params[i];
         if (v->type == LT_INT64)
-            sq.bind_int64(st, i + 1, v->u.i64);
+            sqlite3_bind_int64(st, i + 1, v->u.i64);
         else if (v->type == LT_DOUBLE)
-            sq.bind_double(st, i + 1, v->u.f64);
+            sqlite3_bind_double(st, i + 1, v->u.f64);
         else if (v->type == LT_TEXT)
-            sq.bind_text(st, i + 1, v->u.bytes.ptr, (int)v->u.bytes.len, NULL);
+            sqlite3_bind_text(st, i + 1, v->u.bytes.ptr, (int)v->u.bytes.len, NULL);
         else
-            sq.bind_null(st, i + 1);
+            sqlite3_bind_null(st, i + 1);
     }
     sbuf line = {0};
-    int rc, n = sq.column_count(st);
-    while ((rc = sq.step(st)) == SQ_ROW) {
+    int rc, n = sqlite3_column_count(st);
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         sb_reset(&line);
         for (int c = 0; c < n; c++) {
             if (c)
                 sb_add(&line, "|");
             int64_t i;
-            switch (sq.column_type(st, c)) {
-            case SQ_NULL: sb_add(&line, "NULL"); break;
-            case SQ_INTEGER: i = sq.column_int64(st, c); put_number(&line, (double)i, &i); break;
-            case SQ_FLOAT: put_number(&line, sq.column_double(st, c), NULL); break;
-            case SQ_TEXT:
-                put_text(&line, (const char *)sq.column_text(st, c), (size_t)sq.column_bytes(st, c));
+            switch (sqlite3_column_type(st, c)) {
+            case SQLITE_NULL: sb_add(&line, "NULL"); break;
+            case SQLITE_INTEGER: i = sqlite3_column_int64(st, c); put_number(&line, (double)i, &i); break;
+            case SQLITE_FLOAT: put_number(&line, sqlite3_column_double(st, c), NULL); break;
+            case SQLITE_TEXT:
+                put_text(&line, (const char *)sqlite3_column_text(st, c), (size_t)sqlite3_column_bytes(st, c));
                 break;
             default: sb_add(&line, "<blob>"); break;
             }
@@ -1740,10 +1662,10 @@ static int sqlite_run(sqlite3 *db, const char *sql, const lt_value *params, int 
         rows_add(out, line.p ? line.p : "", line.len);
     }
     free(line.p);
-    if (rc != SQ_DONE)
-        snprintf(msg, cap, "%s", sq.errmsg(db));
-    sq.finalize(st);
-    return rc == SQ_DONE ? 0 : -1;
+    if (rc != SQLITE_DONE)
+        snprintf(msg, cap, "%s", sqlite3_errmsg(db));
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? 0 : -1;
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -1817,7 +1739,6 @@ static long env_long(const char *name, long dflt)
 static void test_differential(void **state)
 {
     (void)state;
-    sqlite_load();
     long nqueries = env_long("LT_DIFF_QUERIES", 2000);
     uint64_t seed = (uint64_t)env_long("LT_DIFF_SEED", 20261130);
     bool verbose = env_long("LT_DIFF_VERBOSE", 0) != 0;
@@ -1841,7 +1762,7 @@ static void test_differential(void **state)
         if (lt_source_open(paths[i], NULL, &src[i], &err) != 0)
             fail_msg("Lector cannot open %s: %s", paths[i], err.message);
         src[i]->dialect = LT_DIALECT_SQLITE;
-        if (sq.open_v2(paths[i], &db[i], SQ_OPEN_READWRITE, NULL) != 0)
+        if (sqlite3_open_v2(paths[i], &db[i], SQLITE_OPEN_READWRITE, NULL) != 0)
             fail_msg("sqlite cannot open %s", paths[i]);
     }
 
@@ -1912,7 +1833,7 @@ static void test_differential(void **state)
     free(s.h);
     for (int i = 0; i < 2; i++) {
         lt_source_close(src[i]);
-        sq.close(db[i]);
+        sqlite3_close(db[i]);
         unlink(paths[i]);
     }
     rmdir(dir);

@@ -15,9 +15,8 @@
 ** are random INTEGERs of every width, REALs, TEXT with non-ASCII letters and
 ** emoji, BLOBs and NULLs, with mixed storage classes in one column.
 **
-** The oracle is libsqlite3, loaded with dlopen (libsqlite3.so.0, installed
-** by scripts/deps.sh) so nothing else depends on it; the test fails when it
-** is missing.  Values are compared exactly: same storage class (INTEGER ->
+** The oracle is libsqlite3 (libsqlite3-dev, installed by scripts/deps.sh;
+** only the tests link it).  Values are compared exactly: same storage class (INTEGER ->
 ** INT64, REAL -> DOUBLE, TEXT, BLOB -> BINARY, NULL) and same canonical
 ** text (doubles render shortest round-trip, so equal text is equal bits);
 ** the one exception is the reader's documented mapping of NUMERIC columns
@@ -35,108 +34,28 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include <sqlite3.h>
+
 #include "reader.h"
 #include "sqlite/sqlite.h"
 #include "support/corpus.h"
 
-/* ---- libsqlite3, loaded at run time --------------------------------------- */
-
-typedef struct sqlite3 sqlite3;
-typedef struct sqlite3_stmt sqlite3_stmt;
-
-#define SQ_OPEN_READWRITE 0x02
-#define SQ_OPEN_CREATE    0x04
-#define SQ_ROW            100
-#define SQ_DONE           101
-#define SQ_INTEGER        1
-#define SQ_FLOAT          2
-#define SQ_TEXT           3
-#define SQ_BLOB           4
-#define SQ_NULL           5
-#define SQ_TRANSIENT      ((void (*)(void *))-1)
-
-static struct {
-    void *lib;
-    int (*open_v2)(const char *, sqlite3 **, int, const char *);
-    int (*close)(sqlite3 *);
-    int (*exec)(sqlite3 *, const char *, void *, void *, char **);
-    const char *(*errmsg)(sqlite3 *);
-    int (*prepare_v2)(sqlite3 *, const char *, int, sqlite3_stmt **, const char **);
-    int (*step)(sqlite3_stmt *);
-    int (*reset)(sqlite3_stmt *);
-    int (*column_count)(sqlite3_stmt *);
-    const char *(*column_name)(sqlite3_stmt *, int);
-    int (*column_type)(sqlite3_stmt *, int);
-    int64_t (*column_int64)(sqlite3_stmt *, int);
-    double (*column_double)(sqlite3_stmt *, int);
-    const unsigned char *(*column_text)(sqlite3_stmt *, int);
-    const void *(*column_blob)(sqlite3_stmt *, int);
-    int (*column_bytes)(sqlite3_stmt *, int);
-    int (*finalize)(sqlite3_stmt *);
-    int (*bind_int64)(sqlite3_stmt *, int, int64_t);
-    int (*bind_double)(sqlite3_stmt *, int, double);
-    int (*bind_text)(sqlite3_stmt *, int, const char *, int, void (*)(void *));
-    int (*bind_blob)(sqlite3_stmt *, int, const void *, int, void (*)(void *));
-    int (*bind_null)(sqlite3_stmt *, int);
-} sq;
-
-static void sq_load(void)
-{
-    if (sq.lib != NULL)
-        return;
-    sq.lib = dlopen("libsqlite3.so.0", RTLD_NOW | RTLD_LOCAL);
-    if (sq.lib == NULL)
-        fail_msg("test_sqlite_generated needs libsqlite3.so.0 (scripts/deps.sh; apt-get install "
-                 "libsqlite3-0): %s", dlerror());
-    /* POSIX: copy dlsym's object pointer into the function pointer's bytes. */
-#define LOAD(field, name)                                                \
-    do {                                                                 \
-        void *p_ = dlsym(sq.lib, name);                                  \
-        if (p_ == NULL)                                                  \
-            fail_msg("libsqlite3 has no %s", name);                      \
-        memcpy(&sq.field, &p_, sizeof p_);                               \
-    } while (0)
-    LOAD(open_v2, "sqlite3_open_v2");
-    LOAD(close, "sqlite3_close");
-    LOAD(exec, "sqlite3_exec");
-    LOAD(errmsg, "sqlite3_errmsg");
-    LOAD(prepare_v2, "sqlite3_prepare_v2");
-    LOAD(step, "sqlite3_step");
-    LOAD(reset, "sqlite3_reset");
-    LOAD(column_count, "sqlite3_column_count");
-    LOAD(column_name, "sqlite3_column_name");
-    LOAD(column_type, "sqlite3_column_type");
-    LOAD(column_int64, "sqlite3_column_int64");
-    LOAD(column_double, "sqlite3_column_double");
-    LOAD(column_text, "sqlite3_column_text");
-    LOAD(column_blob, "sqlite3_column_blob");
-    LOAD(column_bytes, "sqlite3_column_bytes");
-    LOAD(finalize, "sqlite3_finalize");
-    LOAD(bind_int64, "sqlite3_bind_int64");
-    LOAD(bind_double, "sqlite3_bind_double");
-    LOAD(bind_text, "sqlite3_bind_text");
-    LOAD(bind_blob, "sqlite3_bind_blob");
-    LOAD(bind_null, "sqlite3_bind_null");
-#undef LOAD
-}
-
 static void sq_exec(sqlite3 *db, const char *sql)
 {
-    if (sq.exec(db, sql, NULL, NULL, NULL) != 0)
-        fail_msg("sqlite3: %s: %s", sql, sq.errmsg(db));
+    if (sqlite3_exec(db, sql, NULL, NULL, NULL) != 0)
+        fail_msg("sqlite3: %s: %s", sql, sqlite3_errmsg(db));
 }
 
 static sqlite3_stmt *sq_prepare(sqlite3 *db, const char *sql)
 {
     sqlite3_stmt *st = NULL;
-    if (sq.prepare_v2(db, sql, -1, &st, NULL) != 0)
-        fail_msg("sqlite3: %s: %s", sql, sq.errmsg(db));
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != 0)
+        fail_msg("sqlite3: %s: %s", sql, sqlite3_errmsg(db));
     return st;
 }
 
@@ -145,10 +64,10 @@ static const char *sq_text(sqlite3 *db, const char *sql)
 {
     static char out[64];
     sqlite3_stmt *st = sq_prepare(db, sql);
-    if (sq.step(st) != SQ_ROW)
-        fail_msg("sqlite3: %s: no row: %s", sql, sq.errmsg(db));
-    snprintf(out, sizeof out, "%s", (const char *)sq.column_text(st, 0));
-    sq.finalize(st);
+    if (sqlite3_step(st) != SQLITE_ROW)
+        fail_msg("sqlite3: %s: no row: %s", sql, sqlite3_errmsg(db));
+    snprintf(out, sizeof out, "%s", (const char *)sqlite3_column_text(st, 0));
+    sqlite3_finalize(st);
     return out;
 }
 
@@ -235,18 +154,18 @@ static void bind_random(sqlite3_stmt *st, int i, int decl, bool big, ts_str *b)
 {
     int cls = rnd_below(3) ? decl % 5 : (int)rnd_below(5);
     switch (cls) {
-    case 0: sq.bind_int64(st, i, rnd_int()); break;
-    case 1: sq.bind_double(st, i, rnd_real()); break;
+    case 0: sqlite3_bind_int64(st, i, rnd_int()); break;
+    case 1: sqlite3_bind_double(st, i, rnd_real()); break;
     case 2:
     case 4: {
         size_t n = big && rnd_below(3) == 0 ? 200 + rnd_below(30000) : rnd_below(40);
         rnd_text(b, n);
-        sq.bind_text(st, i, b->p, (int)b->len, SQ_TRANSIENT);
+        sqlite3_bind_text(st, i, b->p, (int)b->len, SQLITE_TRANSIENT);
         break;
     }
     default: {
         if (rnd_below(4) == 0) {
-            sq.bind_null(st, i);
+            sqlite3_bind_null(st, i);
             break;
         }
         size_t n = big && rnd_below(3) == 0 ? 100 + rnd_below(120000) : rnd_below(30);
@@ -255,7 +174,7 @@ static void bind_random(sqlite3_stmt *st, int i, int decl, bool big, ts_str *b)
             char c = (char)rnd();
             ts_putn(b, &c, 1);
         }
-        sq.bind_blob(st, i, b->len ? b->p : "", (int)b->len, SQ_TRANSIENT);
+        sqlite3_bind_blob(st, i, b->len ? b->p : "", (int)b->len, SQLITE_TRANSIENT);
         break;
     }
     }
@@ -304,30 +223,30 @@ static void insert_rows(sqlite3 *db, gen_table *t, int nrows, int64_t *nextkey)
             if (rnd_below(3) == 0) {   /* text keys, in an INTEGER key column too */
                 char key[48];
                 snprintf(key, sizeof key, "key %lld é", (long long)k);
-                sq.bind_text(st, p++, key, -1, SQ_TRANSIENT);
+                sqlite3_bind_text(st, p++, key, -1, SQLITE_TRANSIENT);
             } else {
-                sq.bind_int64(st, p++, k);
+                sqlite3_bind_int64(st, p++, k);
             }
         } else if (t->ipk) {
             if (rnd_below(5) == 0) {
-                sq.bind_null(st, p++);   /* SQLite picks max(rowid) + 1 */
+                sqlite3_bind_null(st, p++);   /* SQLite picks max(rowid) + 1 */
                 (*nextkey)++;
             } else {
                 /* Gaps of every size; one rnd() per statement keeps the
                 ** sequence the same whatever the compiler's evaluation order. */
                 uint64_t span = (uint64_t)1 << rnd_below(40);
                 *nextkey += 1 + (int64_t)(rnd() % span);
-                sq.bind_int64(st, p++, *nextkey);
+                sqlite3_bind_int64(st, p++, *nextkey);
             }
         }
         for (int c = 0; c < t->ncols; c++)
             bind_random(st, p++, t->decl[c], t->big, &b);
-        if (sq.step(st) != SQ_DONE)
-            fail_msg("sqlite3: insert into %s: %s", t->name, sq.errmsg(db));
-        sq.reset(st);
+        if (sqlite3_step(st) != SQLITE_DONE)
+            fail_msg("sqlite3: insert into %s: %s", t->name, sqlite3_errmsg(db));
+        sqlite3_reset(st);
     }
     sq_exec(db, "COMMIT");
-    sq.finalize(st);
+    sqlite3_finalize(st);
     free(sql.p);
     free(b.p);
 }
@@ -375,10 +294,10 @@ typedef struct oracle_table {
 static lt_type storage_type(int t)
 {
     switch (t) {
-    case SQ_INTEGER: return LT_INT64;
-    case SQ_FLOAT: return LT_DOUBLE;
-    case SQ_TEXT: return LT_TEXT;
-    case SQ_BLOB: return LT_BINARY;
+    case SQLITE_INTEGER: return LT_INT64;
+    case SQLITE_FLOAT: return LT_DOUBLE;
+    case SQLITE_TEXT: return LT_TEXT;
+    case SQLITE_BLOB: return LT_BINARY;
     default: return LT_NULL;
     }
 }
@@ -392,36 +311,36 @@ static void oracle_read(sqlite3 *db, const gen_table *t, int page_size, oracle_t
     char sql[128];
     snprintf(sql, sizeof sql, "SELECT * FROM \"%s\" ORDER BY %s", t->name, t->without_rowid ? "k" : "rowid");
     sqlite3_stmt *st = sq_prepare(db, sql);
-    int n = sq.column_count(st);
+    int n = sqlite3_column_count(st);
     out->name = strdup(t->name);
     memset(&out->rows, 0, sizeof out->rows);
     ts_row head = {calloc((size_t)n + 1, sizeof(ts_cell)), (size_t)n};
     for (int c = 0; c < n; c++)
-        head.cells[c].text = strdup(sq.column_name(st, c));
+        head.cells[c].text = strdup(sqlite3_column_name(st, c));
     ts_csv_add(&out->rows, head);
     ts_str b = {0};
     int rc;
-    while ((rc = sq.step(st)) == SQ_ROW) {
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         ts_row row = {calloc((size_t)n + 1, sizeof(ts_cell)), (size_t)n};
         for (int c = 0; c < n; c++) {
-            int type = sq.column_type(st, c);
+            int type = sqlite3_column_type(st, c);
             lt_value v = {.type = storage_type(type)};
             switch (type) {
-            case SQ_INTEGER: v.u.i64 = sq.column_int64(st, c); break;
-            case SQ_FLOAT: v.u.f64 = sq.column_double(st, c); break;
-            case SQ_TEXT:
-                v.u.bytes.ptr = (const char *)sq.column_text(st, c);
-                v.u.bytes.len = (uint32_t)sq.column_bytes(st, c);
+            case SQLITE_INTEGER: v.u.i64 = sqlite3_column_int64(st, c); break;
+            case SQLITE_FLOAT: v.u.f64 = sqlite3_column_double(st, c); break;
+            case SQLITE_TEXT:
+                v.u.bytes.ptr = (const char *)sqlite3_column_text(st, c);
+                v.u.bytes.len = (uint32_t)sqlite3_column_bytes(st, c);
                 break;
-            case SQ_BLOB:
-                v.u.bytes.ptr = sq.column_blob(st, c);
-                v.u.bytes.len = (uint32_t)sq.column_bytes(st, c);
+            case SQLITE_BLOB:
+                v.u.bytes.ptr = sqlite3_column_blob(st, c);
+                v.u.bytes.len = (uint32_t)sqlite3_column_bytes(st, c);
                 break;
             default: break;
             }
             switch (type) {
-            case SQ_TEXT:
-            case SQ_BLOB: noverflow += v.u.bytes.len > (uint32_t)page_size; break;
+            case SQLITE_TEXT:
+            case SQLITE_BLOB: noverflow += v.u.bytes.len > (uint32_t)page_size; break;
             default: break;
             }
             bool present = ts_render(&v, &b);
@@ -431,9 +350,9 @@ static void oracle_read(sqlite3 *db, const gen_table *t, int page_size, oracle_t
         }
         ts_csv_add(&out->rows, row);
     }
-    if (rc != SQ_DONE)
-        fail_msg("sqlite3: %s: %s", sql, sq.errmsg(db));
-    sq.finalize(st);
+    if (rc != SQLITE_DONE)
+        fail_msg("sqlite3: %s: %s", sql, sqlite3_errmsg(db));
+    sqlite3_finalize(st);
     free(b.p);
 }
 
@@ -471,7 +390,7 @@ static int generate(int i, const char *path, const char *work, gen_db *g, oracle
     snprintf(wal, sizeof wal, "%.1000s-wal", dbpath);
     unlink(wal);
     sqlite3 *db = NULL;
-    if (sq.open_v2(dbpath, &db, SQ_OPEN_READWRITE | SQ_OPEN_CREATE, NULL) != 0)
+    if (sqlite3_open_v2(dbpath, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) != 0)
         fail_msg("sqlite3: cannot create %s", dbpath);
     char sql[256];
     /* synchronous=OFF: no fsync, same file format. */
@@ -529,7 +448,7 @@ static int generate(int i, const char *path, const char *work, gen_db *g, oracle
             fail_msg("database %d: the -wal copy holds no frames", i);
         g->wal_bytes = len;
     }
-    sq.close(db);
+    sqlite3_close(db);
     return g->ntables;
 }
 
@@ -663,7 +582,6 @@ static unsigned long env_number(const char *name, unsigned long dflt)
 static void test_generated(void **state)
 {
     (void)state;
-    sq_load();
     unsigned long seed = env_number("LT_SQLITEGEN_SEED", 20261130);
     unsigned long count = env_number("LT_SQLITEGEN_COUNT", 60);
     const char *tmp = getenv("TMPDIR");
