@@ -17,6 +17,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "driver.h"
+
 #ifdef _WIN32
 /* True when `len` bytes of UTF-8 read the same in the narrow set: all
 ** ASCII, or the ANSI code page is UTF-8 (65001). */
@@ -37,5 +39,12 @@ static inline bool lt_narrow_same(const char *s, size_t len)
     return true;
 }
 #endif
+
+/* Which values of these calls are character strings (unicode.c, which
+** converts the same ones for the W calls); the ANSI code page wrappers
+** convert only those. */
+bool lt_info_is_string(SQLUSMALLINT type);
+bool lt_col_attr_is_string(SQLUSMALLINT field);
+bool lt_diag_field_is_string(SQLSMALLINT field);
 
 #endif /* LT_NARROW_H */

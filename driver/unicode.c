@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "driver.h"
+#include "narrow.h"
 #include "wide.h"
 
 /* ------------------------------------------------------------------------ */
@@ -1046,4 +1047,20 @@ SQLRETURN SQL_API SQLStatisticsW(SQLHSTMT stmt, SQLWCHAR *cat,
 SQLRETURN SQL_API SQLGetTypeInfoW(SQLHSTMT stmt, SQLSMALLINT type)
 {
     return SQLGetTypeInfo(stmt, type);
+}
+
+/* The string tests above, for Windows' ANSI code page wrappers (narrow.h). */
+bool lt_info_is_string(SQLUSMALLINT type)
+{
+    return info_is_string(type);
+}
+
+bool lt_col_attr_is_string(SQLUSMALLINT field)
+{
+    return col_attr_is_string(field);
+}
+
+bool lt_diag_field_is_string(SQLSMALLINT field)
+{
+    return diag_field_is_string(field);
 }

@@ -291,6 +291,10 @@ static int sort_rows(sort_op *s, sort_entry *e, uint32_t n, lt_error *err)
 /* Largest ORDER BY ... LIMIT kept in a heap; past it, the full sort. */
 #define SORT_TOP_MAX (1u << 20)
 
+/* Rows merged at a time from spilled runs: the row store's first size, so
+** that the merge holds little. */
+#define SORT_MERGE_ROWS 1024
+
 /* What sorting takes per held row beside the store: the entries, their
 ** merge space and the permutation. */
 #define SORT_ROW_BYTES (2 * sizeof(sort_entry) + sizeof(uint32_t))
@@ -327,8 +331,8 @@ static bool past_budget(const sort_op *s, const lt_batch *b, uint32_t row)
     return !sql_budget_fits(budget, need);
 }
 
-/* Sort the held rows, write them as a run and start an empty store (the
-** shape of `b`), its memory given back. */
+/* Sort the held rows, write them as a run and give their memory back; then
+** start an empty store of the shape of `b` (NULL: none, the input is over). */
 static int spill_run(sort_op *s, const lt_batch *b, lt_error *err)
 {
     if (sort_held(s, false, err) != 0 ||
@@ -340,7 +344,7 @@ static int spill_run(sort_op *s, const lt_batch *b, lt_error *err)
     sql_budget *budget = s->rows.budget;
     const char *what = s->rows.what;
     sql_rowstore_free(&s->rows);
-    if (sql_rowstore_init(&s->rows, b, b->ncols) != 0)
+    if (b != NULL && sql_rowstore_init(&s->rows, b, b->ncols) != 0)
         return lt_error_set(err, "HY001", "out of memory for ORDER BY");
     sql_rowstore_budget(&s->rows, budget, what);
     return 0;
@@ -349,18 +353,14 @@ static int spill_run(sort_op *s, const lt_batch *b, lt_error *err)
 /* After the input, with runs written: write the rest, start the merge. */
 static int start_merge(sort_op *s, lt_error *err)
 {
-    lt_batch shape;
-    memset(&shape, 0, sizeof shape);
-    shape.cols = s->rows.cols;
-    shape.ncols = s->rows.ncols;
-    if (s->rows.count > 0 && spill_run(s, &shape, err) != 0)
+    if (s->rows.count > 0 && spill_run(s, NULL, err) != 0)
         return -1;
     if (sql_spill_merge_begin(&s->spill, compare_heads, s, s->rows.budget, s->rows.what, err) != 0)
         return -1;
-    s->perm = malloc(LT_BATCH_ROWS * sizeof *s->perm);
+    s->perm = malloc(SORT_MERGE_ROWS * sizeof *s->perm);
     if (s->perm == NULL)
         return lt_error_set(err, "HY001", "out of memory for ORDER BY");
-    for (uint32_t i = 0; i < LT_BATCH_ROWS; i++)
+    for (uint32_t i = 0; i < SORT_MERGE_ROWS; i++)
         s->perm[i] = i;
     s->nperm = s->pos = 0;
     s->merging = true;
@@ -416,7 +416,7 @@ static int sort_next(sql_operator *op, sql_chunk *out, lt_error *err)
     out->n = 0;
     out->batch = s->batch;
     if (s->merging && s->pos >= s->nperm) {
-        if (sql_spill_merge_next(&s->spill, &s->rows, LT_BATCH_ROWS, err) != 0)
+        if (sql_spill_merge_next(&s->spill, &s->rows, SORT_MERGE_ROWS, err) != 0)
             return -1;
         s->nperm = s->rows.count;
         s->pos = 0;

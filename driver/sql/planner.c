@@ -330,6 +330,18 @@ static int make_semi(sql_expr *e, lt_arena *arena, lt_error *err)
     }
     if (d->outputs[0].expr == NULL || (in && d->outputs[1].expr == NULL))
         goto oom;
+    /* Type it (its outputs' descriptions), keeping the hints the
+    ** statement's typing gave its parameters. */
+    lt_type *hints = lt_arena_alloc(arena, (q->nparams + 1) * sizeof *hints);
+    if (hints == NULL)
+        goto oom;
+    if (q->nparams > 0)
+        memcpy(hints, q->param_hints, q->nparams * sizeof *hints);
+    int rc = sql_type_query(d, NULL, err);
+    if (q->nparams > 0)
+        memcpy(q->param_hints, hints, q->nparams * sizeof *hints);
+    if (rc != 0)
+        return -1;
     q->semi = d;
     q->semi_conj = found;
     q->semi_left = left;

@@ -47,7 +47,8 @@ typedef union cell {
 
 struct sql_spill_run {
     FILE *f;
-    char *buf;            /* the reader's buffer */
+    char *buf;            /* the reader's buffer: bytes [pos, len) unread */
+    uint32_t pos, len, buf_cap;
     char *text;           /* the head row's text and binary bytes */
     uint32_t text_cap;
     lt_vector *cols;      /* the head row (row 0 of each vector) */
@@ -235,9 +236,25 @@ int sql_spill_write(sql_spill *sp, const sql_rowstore *rs, const uint32_t *perm,
 /* Merging                                                                   */
 /* ------------------------------------------------------------------------ */
 
+/* Read n bytes of the run through its buffer (stdio's own cannot be set
+** once the file has been written). */
 static bool get(sql_spill_run *run, void *p, size_t n)
 {
-    return n == 0 || fread(p, 1, n, run->f) == n;
+    char *to = p;
+    while (n > 0) {
+        if (run->pos == run->len) {
+            run->pos = 0;
+            run->len = (uint32_t)fread(run->buf, 1, run->buf_cap, run->f);
+            if (run->len == 0)
+                return false;
+        }
+        size_t k = run->len - run->pos < n ? run->len - run->pos : n;
+        memcpy(to, run->buf + run->pos, k);
+        run->pos += (uint32_t)k;
+        to += k;
+        n -= k;
+    }
+    return true;
 }
 
 /* Read `len` bytes of the row's text at *used of run->text. */
@@ -257,7 +274,7 @@ static bool get_bytes(sql_spill_run *run, lt_bytes *out, uint32_t text, uint32_t
 static int read_head(sql_spill *sp, sql_spill_run *run, lt_error *err)
 {
     uint32_t text;
-    if (fread(&text, 1, sizeof text, run->f) != sizeof text) {
+    if (!get(run, &text, sizeof text)) {
         if (ferror(run->f))
             return file_error("read", errno, err);
         run->done = true;
@@ -362,9 +379,10 @@ int sql_spill_merge_begin(sql_spill *sp, sql_spill_cmp cmp, const void *ctx, sql
     sp->ctx = ctx;
     sp->budget = b;
     sp->what = what;
-    /* Each run's reader buffer: half of what is left, shared out. */
+    /* Each run's reader buffer: a quarter of what is left, shared out (the
+    ** rest holds the merged rows until they are returned). */
     uint64_t left = b != NULL && b->limit > b->used ? b->limit - b->used : 0;
-    uint64_t size = b == NULL || b->limit == 0 ? READ_BUF_MAX : left / 2 / (sp->nruns ? sp->nruns : 1);
+    uint64_t size = b == NULL || b->limit == 0 ? READ_BUF_MAX : left / 4 / (sp->nruns ? sp->nruns : 1);
     if (size > READ_BUF_MAX)
         size = READ_BUF_MAX;
     if (size < READ_BUF_MIN)
@@ -380,7 +398,7 @@ int sql_spill_merge_begin(sql_spill *sp, sql_spill_cmp cmp, const void *ctx, sql
         run->buf = malloc(size);
         if (run->buf == NULL || alloc_head(sp, run) != 0)
             return lt_error_set(err, "HY001", "out of memory for ORDER BY");
-        setvbuf(run->f, run->buf, _IOFBF, size);
+        run->buf_cap = (uint32_t)size;
         if (read_head(sp, run, err) != 0)
             return -1;
         if (!run->done)
@@ -414,7 +432,7 @@ int sql_spill_merge_next(sql_spill *sp, sql_rowstore *out, uint32_t max, lt_erro
             return -1;
         if (run->done) {
             sp->heap[0] = sp->heap[--sp->heap_n];
-            fclose(run->f); /* its buffer is freed with the spill */
+            fclose(run->f);
             run->f = NULL;
         }
         heap_down(sp, 0);

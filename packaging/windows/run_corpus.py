@@ -2,7 +2,7 @@
 """run_corpus.py — read corpus tables through lectorodbc.dll under Wine and
 compare each with its oracle CSV.
 
-    run_corpus.py BUILD_DIR CORPUS_DIR [--all]
+    run_corpus.py BUILD_DIR CORPUS_DIR [--all | --ansi]
 
 It reads the tables listed in sample.tsv beside it (five of each format,
 chosen for what they exercise), or with --all every readable table of every
@@ -12,7 +12,16 @@ the folder's EXPECT.tsv and the project's tests/corpus/OVERRIDES.tsv, runs
 "SELECT * FROM <table>"` and compares its CSV with the oracle's.  Tables the
 oracle could not read, or that EXPECT.tsv says must fail, are skipped; for
 `rows-or-error` a clear error (exit status 1 with a diagnostic) passes too.
+
+With --ansi it reads the tables of ansi.tsv as an ANSI application does
+(wintest.exe --ansi: SQLDriverConnect, SQLExecDirect, SQLDescribeCol and
+SQL_C_CHAR through the ANSI code page), each under the Unix locale the row
+names, from which Wine takes its code page (en_US 1252, ru_RU 1251, zh_CN
+936), and compares with the oracle put through that code page: a character
+it lacks is one '?', as the driver makes it (driver/narrow.h).
+
 Ends with the line `N passed, M failed`."""
+import urllib.parse
 import csv
 import os
 import subprocess
@@ -24,6 +33,13 @@ from compare_output import compare, parse_csv  # noqa: E402
 
 FORMATS = ["dbf", "sqlite", "xls", "xlsb", "access"]
 WINE = os.environ.get("WINE", "/usr/lib/wine/wine64")
+# The ANSI code page Wine picks for a locale, as Python names it.
+CODEPAGES = {"en_US.UTF-8": "cp1252", "ru_RU.UTF-8": "cp1251", "zh_CN.UTF-8": "gbk"}
+
+
+def in_codepage(text, cp):
+    """`text` as an application in code page `cp` reads it."""
+    return text.encode(cp, "replace").decode(cp)
 
 
 def read_tsv(path):
@@ -63,7 +79,13 @@ def main():
         sys.exit(__doc__)
     build, corpus = args[0], args[1]
     sample = None
-    if "--all" not in args:
+    ansi = "--ansi" in args
+    locales = {}
+    if ansi:
+        for r in read_tsv(os.path.join(HERE, "ansi.tsv")):
+            locales.setdefault((r["format"], r["file"], r["table"]), []).append(r["locale"])
+        sample = set(locales)
+    elif "--all" not in args:
         sample = {(r["format"], r["file"], r["table"])
                   for r in read_tsv(os.path.join(HERE, "sample.tsv"))}
     repo = os.path.abspath(os.path.join(HERE, "..", ".."))
@@ -81,14 +103,15 @@ def main():
             if expect == "error" or not oracle:
                 continue
             if sample is None or (fmt, row["file"], row["table"]) in sample:
-                cases.append((row["file"], row["table"], expect, connect, oracle))
+                for locale in locales.get((fmt, row["file"], row["table"]), [None]):
+                    cases.append((row["file"], row["table"], expect, connect, oracle, locale))
         if sample is not None:
             listed = {s for s in sample if s[0] == fmt}
             found = {(fmt, c[0], c[1]) for c in cases}
             for missing in sorted(listed - found):
                 print(f"FAIL sample.tsv: {' '.join(missing)} is not a readable table of the manifest")
                 failed += 1
-        for file, table, expect, connect, oracle in cases:
+        for file, table, expect, connect, oracle, locale in cases:
             path = os.path.join(corpus, fmt, file)
             if table == "-":
                 table = os.path.splitext(os.path.basename(file))[0]
@@ -97,12 +120,20 @@ def main():
                 conn += ";" + connect
             query = 'SELECT * FROM "%s"' % table.replace('"', '""')
             name = f"{fmt} {file} {table}"
+            command = [WINE, exe, dll, conn, query]
+            env = None
+            cp = "utf-8"
+            if locale is not None:
+                cp = CODEPAGES[locale]
+                name += f" (ANSI, {cp})"
+                command = [WINE, exe, "--ansi", dll] + [
+                    urllib.parse.quote(a, safe=" :;=\\\"*$") for a in (conn, query)]
+                env = dict(os.environ, LC_ALL=locale, LANG=locale)
             run = None
             # Two tries: Wine's first start in a prefix can stall on its own.
             for attempt in range(2):
                 try:
-                    run = subprocess.run([WINE, exe, dll, conn, query], capture_output=True,
-                                         timeout=60)
+                    run = subprocess.run(command, capture_output=True, timeout=60, env=env)
                     break
                 except subprocess.TimeoutExpired:
                     print(f"note {name}: no answer in 60 s" + (", trying again" if attempt == 0 else ""))
@@ -122,8 +153,8 @@ def main():
                 continue
             try:
                 with open(oracle, encoding="utf-8", newline="") as f:
-                    want = parse_csv(f.read())
-                got = parse_csv(run.stdout.decode("utf-8", "replace"))
+                    want = parse_csv(in_codepage(f.read(), cp) if locale else f.read())
+                got = parse_csv(run.stdout.decode(cp, "replace"))
                 bad = compare(got, want, unordered=(fmt == "access"))
             except csv.Error as e:
                 got, bad = [], [f"unreadable CSV: {e}"]

@@ -2,7 +2,7 @@
 ** wintest.c — a Windows ODBC client that loads lectorodbc.dll itself and
 ** prints one query's result as canonical CSV (../shared/corpus/README.md).
 **
-**   wintest.exe DLL CONNECTION-STRING QUERY
+**   wintest.exe [--ansi] DLL CONNECTION-STRING QUERY
 **   wintest.exe --add-dsn DLL "DSN=name;Database=path;KEY=VALUE..."
 **
 ** The second form calls the DLL's ConfigDSN (ODBC_ADD_DSN for the driver
@@ -17,6 +17,15 @@
 ** directly (LoadLibrary/GetProcAddress) because under Wine odbc32.dll hands
 ** every connection to the host's unixODBC, which cannot load a Windows DLL.
 ** Exit status 0, or 1 with the driver's diagnostics on stderr.
+**
+** With --ansi it is an ANSI application instead: the connection string and
+** query go to SQLDriverConnect and SQLExecDirect in the ANSI code page
+** (GetACP()), column names come from SQLDescribeCol, values from SQLGetData
+** as SQL_C_CHAR in small pieces, and the CSV is written in the code page, as
+** such an application sees it.  Its arguments are UTF-8 with %XX escapes
+** (Wine reads a command line as UTF-8 only under a UTF-8 host locale, and
+** a Cyrillic or Chinese test runs under one the host may lack); an argument
+** the code page cannot hold is an error (exit status 3).
 */
 #include <windows.h>
 #include <shellapi.h>
@@ -47,6 +56,18 @@ typedef SQLRETURN (SQL_API *describe_col_fn)(SQLHSTMT, SQLUSMALLINT, SQLWCHAR *,
 typedef SQLRETURN (SQL_API *fetch_fn)(SQLHSTMT);
 typedef SQLRETURN (SQL_API *get_data_fn)(SQLHSTMT, SQLUSMALLINT, SQLSMALLINT, SQLPOINTER,
                                          SQLLEN, SQLLEN *);
+typedef SQLRETURN (SQL_API *driver_connect_a_fn)(SQLHDBC, SQLHWND, SQLCHAR *, SQLSMALLINT,
+                                                 SQLCHAR *, SQLSMALLINT, SQLSMALLINT *,
+                                                 SQLUSMALLINT);
+typedef SQLRETURN (SQL_API *exec_direct_a_fn)(SQLHSTMT, SQLCHAR *, SQLINTEGER);
+typedef SQLRETURN (SQL_API *describe_col_a_fn)(SQLHSTMT, SQLUSMALLINT, SQLCHAR *, SQLSMALLINT,
+                                               SQLSMALLINT *, SQLSMALLINT *, SQLULEN *,
+                                               SQLSMALLINT *, SQLSMALLINT *);
+typedef SQLRETURN (SQL_API *get_diag_rec_a_fn)(SQLSMALLINT, SQLHANDLE, SQLSMALLINT, SQLCHAR *,
+                                               SQLINTEGER *, SQLCHAR *, SQLSMALLINT,
+                                               SQLSMALLINT *);
+typedef SQLRETURN (SQL_API *col_attribute_a_fn)(SQLHSTMT, SQLUSMALLINT, SQLUSMALLINT, SQLPOINTER,
+                                                SQLSMALLINT, SQLSMALLINT *, SQLLEN *);
 typedef SQLRETURN (SQL_API *get_diag_rec_fn)(SQLSMALLINT, SQLHANDLE, SQLSMALLINT, SQLWCHAR *,
                                              SQLINTEGER *, SQLWCHAR *, SQLSMALLINT,
                                              SQLSMALLINT *);
@@ -63,7 +84,14 @@ static struct {
     fetch_fn fetch;
     get_data_fn get_data;
     get_diag_rec_fn get_diag_rec;
+    driver_connect_a_fn driver_connect_a;
+    exec_direct_a_fn exec_direct_a;
+    describe_col_a_fn describe_col_a;
+    get_diag_rec_a_fn get_diag_rec_a;
+    col_attribute_a_fn col_attribute_a;
 } odbc;
+
+static int ansi;   /* --ansi: the ANSI entry points and SQL_C_CHAR */
 
 /* A growable byte buffer for one CSV field. */
 typedef struct text {
@@ -117,10 +145,52 @@ static SQLWCHAR *to_wide(const char *s)
     return w;
 }
 
+/* `s` (UTF-8) in the ANSI code page; exit status 3 when it cannot be. */
+static SQLCHAR *to_ansi(const char *s)
+{
+    SQLWCHAR *w = to_wide(s);
+    BOOL lost = FALSE;
+    int n = WideCharToMultiByte(CP_ACP, WC_NO_BEST_FIT_CHARS, (const wchar_t *)w, -1, NULL, 0,
+                                NULL, &lost);
+    char *a = malloc((size_t)n + 1);
+    if (a == NULL || lost || WideCharToMultiByte(CP_ACP, WC_NO_BEST_FIT_CHARS,
+                                                 (const wchar_t *)w, -1, a, n, NULL,
+                                                 &lost) != n || lost) {
+        fprintf(stderr, "wintest: \"%s\" has no form in code page %u\n", s, GetACP());
+        exit(3);
+    }
+    free(w);
+    return (SQLCHAR *)a;
+}
+
+/* Undo --ansi's %XX escapes in place. */
+static void unescape(char *s)
+{
+    char *d = s;
+    for (; *s; s++) {
+        unsigned v;
+        if (s[0] == '%' && s[1] && s[2] && sscanf(s + 1, "%2x", &v) == 1) {
+            *d++ = (char)v;
+            s += 2;
+        } else {
+            *d++ = *s;
+        }
+    }
+    *d = '\0';
+}
+
 static void diagnostics(SQLSMALLINT type, SQLHANDLE h, const char *what)
 {
     fprintf(stderr, "wintest: %s failed\n", what);
-    for (SQLSMALLINT i = 1; i < 10; i++) {
+    for (SQLSMALLINT i = 1; ansi && i < 10; i++) {
+        SQLCHAR state[6], msg[1024];
+        SQLINTEGER native = 0;
+        SQLSMALLINT len = 0;
+        if (!SQL_SUCCEEDED(odbc.get_diag_rec_a(type, h, i, state, &native, msg, 1024, &len)))
+            break;
+        fprintf(stderr, "  %s: %s\n", (char *)state, (char *)msg);
+    }
+    for (SQLSMALLINT i = 1; !ansi && i < 10; i++) {
         SQLWCHAR state[6], msg[1024];
         SQLINTEGER native = 0;
         SQLSMALLINT len = 0;
@@ -161,11 +231,44 @@ static void put_field(const text *t, int is_null)
     putchar('"');
 }
 
+/* --ansi: column `col` of the current row into `t` (code page bytes), read
+** as SQL_C_CHAR in pieces of 32 bytes; 1 when NULL. */
+static int get_value_ansi(SQLHSTMT stmt, SQLUSMALLINT col, text *t)
+{
+    t->len = 0;
+    text_add(t, "", 0);
+    for (int first = 1;; first = 0) {
+        SQLCHAR buf[33];
+        SQLLEN ind = 0;
+        SQLRETURN rc = odbc.get_data(stmt, col, SQL_C_CHAR, buf, sizeof buf, &ind);
+        if (rc == SQL_NO_DATA)
+            break;
+        CHECK(rc, SQL_HANDLE_STMT, stmt, "SQLGetData");
+        if (ind == SQL_NULL_DATA)
+            return first;
+        /* A piece holds min(ind, 32) bytes (values may hold NULs); a cut
+        ** one must say more is to come. */
+        size_t room = sizeof buf - 1;
+        size_t got = (ind == SQL_NO_TOTAL || (size_t)ind > room) ? room : (size_t)ind;
+        if (rc == SQL_SUCCESS_WITH_INFO && ind != SQL_NO_TOTAL && (size_t)ind <= room) {
+            fprintf(stderr, "wintest: column %u: a cut piece says %ld bytes remain\n",
+                    (unsigned)col, (long)ind);
+            exit(1);
+        }
+        text_add(t, (const char *)buf, got);
+        if (rc == SQL_SUCCESS)
+            break;
+    }
+    return 0;
+}
+
 /* Column `col` of the current row into `t` (UTF-8), read as SQL_C_WCHAR in
 ** small pieces to exercise 01004; 1 when NULL.  The UTF-16 units are
 ** gathered in `w` first: a piece may end inside a surrogate pair. */
 static int get_value(SQLHSTMT stmt, SQLUSMALLINT col, text *w, text *t)
 {
+    if (ansi)
+        return get_value_ansi(stmt, col, t);
     w->len = t->len = 0;
     text_add(t, "", 0);
     for (int first = 1;; first = 0) {
@@ -185,6 +288,35 @@ static int get_value(SQLHSTMT stmt, SQLUSMALLINT col, text *w, text *t)
     }
     text_add_wide(t, (const SQLWCHAR *)w->p, (int)(w->len / sizeof(SQLWCHAR)));
     return 0;
+}
+
+/* --ansi: the column's name in the code page, as SQLDescribeCol gave it,
+** must come back alike from SQLColAttribute, and cut to a 4-byte buffer
+** as its first whole characters with 01004 and the full length. */
+static void check_name_ansi(SQLHSTMT stmt, SQLUSMALLINT col, const char *name,
+                            SQLSMALLINT len)
+{
+    char buf[256], small[4];
+    SQLSMALLINT n = 0;
+    SQLLEN num = 0;
+    CHECK(odbc.col_attribute_a(stmt, col, SQL_DESC_NAME, buf, sizeof buf, &n, &num),
+          SQL_HANDLE_STMT, stmt, "SQLColAttribute");
+    int ok = (size_t)len == strlen(name) && n == len && strcmp(buf, name) == 0;
+    SQLSMALLINT type, digits, nullable;
+    SQLULEN size;
+    SQLRETURN rc = odbc.describe_col_a(stmt, col, (SQLCHAR *)small, sizeof small, &n, &type,
+                                       &size, &digits, &nullable);
+    size_t k = strlen(small);
+    if (len < (SQLSMALLINT)sizeof small)
+        ok = ok && rc == SQL_SUCCESS && strcmp(small, name) == 0;
+    else
+        ok = ok && rc == SQL_SUCCESS_WITH_INFO && n == len && k <= 3 &&
+             memcmp(small, name, k) == 0 && (k == 3 || IsDBCSLeadByte((BYTE)name[k]));
+    if (!ok) {
+        fprintf(stderr, "wintest: column %u: name \"%s\" (%d) read back as \"%s\" (%d), "
+                "cut as \"%s\" (rc %d)\n", (unsigned)col, name, len, buf, n, small, rc);
+        exit(1);
+    }
 }
 
 static FARPROC need(HMODULE dll, const char *name)
@@ -248,8 +380,15 @@ int main(void)
     char **argv = utf8_arguments(&argc);
     if (argc == 4 && strcmp(argv[1], "--add-dsn") == 0)
         return add_dsn(argv[2], argv[3]);
+    if (argc == 5 && strcmp(argv[1], "--ansi") == 0) {
+        ansi = 1;
+        argv++;
+        argc--;
+        for (int i = 1; i < argc; i++)
+            unescape(argv[i]);
+    }
     if (argc != 4) {
-        fputs("usage: wintest.exe DLL CONNECTION-STRING QUERY\n", stderr);
+        fputs("usage: wintest.exe [--ansi] DLL CONNECTION-STRING QUERY\n", stderr);
         return 2;
     }
     _setmode(_fileno(stdout), _O_BINARY);   /* LF line ends, as the oracle */
@@ -272,6 +411,11 @@ int main(void)
     odbc.fetch = (fetch_fn)(void (*)(void))need(dll, "SQLFetch");
     odbc.get_data = (get_data_fn)(void (*)(void))need(dll, "SQLGetData");
     odbc.get_diag_rec = (get_diag_rec_fn)(void (*)(void))need(dll, "SQLGetDiagRecW");
+    odbc.driver_connect_a = (driver_connect_a_fn)(void (*)(void))need(dll, "SQLDriverConnect");
+    odbc.exec_direct_a = (exec_direct_a_fn)(void (*)(void))need(dll, "SQLExecDirect");
+    odbc.describe_col_a = (describe_col_a_fn)(void (*)(void))need(dll, "SQLDescribeCol");
+    odbc.get_diag_rec_a = (get_diag_rec_a_fn)(void (*)(void))need(dll, "SQLGetDiagRec");
+    odbc.col_attribute_a = (col_attribute_a_fn)(void (*)(void))need(dll, "SQLColAttribute");
 
     SQLHENV env;
     SQLHDBC dbc;
@@ -284,26 +428,53 @@ int main(void)
           SQL_HANDLE_ENV, env, "SQLSetEnvAttr");
     CHECK(odbc.alloc_handle(SQL_HANDLE_DBC, env, &dbc), SQL_HANDLE_ENV, env, "SQLAllocHandle(DBC)");
     SQLWCHAR *conn = to_wide(argv[2]);
-    SQLWCHAR out[1024];
-    SQLSMALLINT outlen = 0;
-    CHECK(odbc.driver_connect(dbc, NULL, conn, SQL_NTS, out, 1024, &outlen, SQL_DRIVER_NOPROMPT),
-          SQL_HANDLE_DBC, dbc, "SQLDriverConnectW");
-    CHECK(odbc.alloc_handle(SQL_HANDLE_STMT, dbc, &stmt), SQL_HANDLE_DBC, dbc, "SQLAllocHandle(STMT)");
     SQLWCHAR *query = to_wide(argv[3]);
-    CHECK(odbc.exec_direct(stmt, query, SQL_NTS), SQL_HANDLE_STMT, stmt, "SQLExecDirectW");
+    if (ansi) {
+        SQLCHAR out[1024];
+        SQLSMALLINT outlen = 0;
+        SQLCHAR *aconn = to_ansi(argv[2]), *aquery = to_ansi(argv[3]);
+        CHECK(odbc.driver_connect_a(dbc, NULL, aconn, SQL_NTS, out, 1024, &outlen,
+                                    SQL_DRIVER_NOPROMPT), SQL_HANDLE_DBC, dbc, "SQLDriverConnect");
+        if (outlen <= 0 || (size_t)outlen != strlen((char *)out)) {
+            fprintf(stderr, "wintest: SQLDriverConnect gave %d bytes for \"%s\"\n", outlen,
+                    (char *)out);
+            return 1;
+        }
+        CHECK(odbc.alloc_handle(SQL_HANDLE_STMT, dbc, &stmt), SQL_HANDLE_DBC, dbc,
+              "SQLAllocHandle(STMT)");
+        CHECK(odbc.exec_direct_a(stmt, aquery, SQL_NTS), SQL_HANDLE_STMT, stmt, "SQLExecDirect");
+        free(aconn);
+        free(aquery);
+    } else {
+        SQLWCHAR out[1024];
+        SQLSMALLINT outlen = 0;
+        CHECK(odbc.driver_connect(dbc, NULL, conn, SQL_NTS, out, 1024, &outlen,
+                                  SQL_DRIVER_NOPROMPT), SQL_HANDLE_DBC, dbc, "SQLDriverConnectW");
+        CHECK(odbc.alloc_handle(SQL_HANDLE_STMT, dbc, &stmt), SQL_HANDLE_DBC, dbc,
+              "SQLAllocHandle(STMT)");
+        CHECK(odbc.exec_direct(stmt, query, SQL_NTS), SQL_HANDLE_STMT, stmt, "SQLExecDirectW");
+    }
 
     SQLSMALLINT ncols = 0;
     CHECK(odbc.num_result_cols(stmt, &ncols), SQL_HANDLE_STMT, stmt, "SQLNumResultCols");
     text t = {0}, w = {0};
     for (SQLUSMALLINT c = 1; c <= ncols; c++) {
         SQLWCHAR name[256];
+        SQLCHAR aname[256];
         SQLSMALLINT namelen = 0, type = 0, digits = 0, nullable = 0;
         SQLULEN size = 0;
-        CHECK(odbc.describe_col(stmt, c, name, 256, &namelen, &type, &size, &digits, &nullable),
-              SQL_HANDLE_STMT, stmt, "SQLDescribeColW");
         t.len = 0;
         text_add(&t, "", 0);
-        text_add_wide(&t, name, namelen);
+        if (ansi) {
+            CHECK(odbc.describe_col_a(stmt, c, aname, 256, &namelen, &type, &size, &digits,
+                                      &nullable), SQL_HANDLE_STMT, stmt, "SQLDescribeCol");
+            text_add(&t, (const char *)aname, strlen((char *)aname));
+            check_name_ansi(stmt, c, (const char *)aname, namelen);
+        } else {
+            CHECK(odbc.describe_col(stmt, c, name, 256, &namelen, &type, &size, &digits,
+                                    &nullable), SQL_HANDLE_STMT, stmt, "SQLDescribeColW");
+            text_add_wide(&t, name, namelen);
+        }
         if (c > 1)
             putchar(',');
         put_field(&t, 0);

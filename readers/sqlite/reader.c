@@ -10,7 +10,9 @@
 ** the start of a rowid range when the engine offers comparisons of the
 ** INTEGER PRIMARY KEY (a seek) to its end.  Comparisons and IN lists on
 ** the leading column of an index instead collect the rowids the index
-** names, sorted, and fetch those rows (still in rowid order).  Per row
+** names (ASC or DESC), sorted, and fetch those rows (still in rowid
+** order); on the leading primary-key column of a WITHOUT ROWID table they
+** walk key ranges of the table's own b-tree, in its order.  Per row
 ** it walks the record header once, up to the last wanted field, and decodes
 ** only the wanted fields.  Pages are read in place from the mapping; only a
 ** payload that overflows its page is assembled into a buffer, and only as
@@ -49,6 +51,11 @@ struct lt_scan {
     /* keys came from an index: each must name a row */
     bool from_index;
     sqlite_buf ibuf;           /* an index entry that overflows */
+    /* WITHOUT ROWID: key ranges of its own b-tree, walked in its order
+    ** (NULL: a plain scan); `positioned` once the cursor is in ranges[rpos] */
+    struct index_range *ranges;
+    uint32_t nranges, rpos;
+    bool positioned;
 };
 
 static int probe(const uint8_t *head, size_t len, const char *path)
@@ -162,6 +169,7 @@ static void scan_free(lt_scan *sc)
     free(sc->buf.p);
     free(sc->keys);
     free(sc->ibuf.p);
+    free(sc->ranges);
     free(sc);
 }
 
@@ -283,6 +291,21 @@ typedef struct index_range {
     sqlite_val lo, hi;
 } index_range;
 
+/* Where an entry's leading value v lies against r, in the b-tree's order
+** (reversed for a DESC column): < 0 before it, 0 inside, > 0 past it. */
+static int range_place(const index_range *r, const sqlite_val *v, bool desc)
+{
+    int c = r->has_lo ? sqlite_key_cmp_val(v, &r->lo) : v->cls == SQLITE_NULL ? -1 : 1;
+    bool below = c < 0 || (c == 0 && !r->lo_incl);
+    c = r->has_hi ? sqlite_key_cmp_val(v, &r->hi) : -1;
+    bool above = c > 0 || (c == 0 && !r->hi_incl);
+    if (below)
+        return desc ? 1 : -1;
+    if (above)
+        return desc ? -1 : 1;
+    return 0;
+}
+
 /* The constant as the index stores it, when a seek can answer the
 ** predicate: a number on a numeric column (whose affinity has turned every
 ** number-like value into a number), or text on a TEXT column of a UTF-8
@@ -353,17 +376,43 @@ static bool range_narrow(index_range *r, lt_pred_op op, const sqlite_val *key)
 typedef struct seek_ctx {
     lt_scan *sc;
     const sqlite_val *key;
+    bool desc;
 } seek_ctx;
+
+/* The leading value of an entry: an index's, or a WITHOUT ROWID row's. */
+static int entry_first(lt_scan *sc, const sqlite_cell *cell, sqlite_val *v, int64_t *rowid,
+                       lt_error *err)
+{
+    if (sc->st->without_rowid)
+        return sqlite_record_first(&sc->src->db, cell, &sc->ibuf, v, err);
+    return sqlite_index_entry(&sc->src->db, cell, &sc->ibuf, v, rowid, err);
+}
 
 static int seek_cmp(void *ctx, const sqlite_cell *cell, int *cmp, lt_error *err)
 {
     seek_ctx *k = ctx;
     sqlite_val v;
     int64_t rowid;
-    if (sqlite_index_entry(&k->sc->src->db, cell, &k->sc->ibuf, &v, &rowid, err) != 0)
+    if (entry_first(k->sc, cell, &v, &rowid, err) != 0)
         return -1;
-    *cmp = sqlite_key_cmp_val(&v, k->key);
+    int c = sqlite_key_cmp_val(&v, k->key);
+    *cmp = k->desc ? -c : c;
     return 0;
+}
+
+/* Open `cur` over b-tree `root` at the first entry that may lie in r: its
+** lower end (or just above the NULLs) ascending; its upper end when DESC,
+** else the start (where the largest values are). */
+static int range_start(lt_scan *sc, sqlite_cursor *cur, uint32_t root, bool desc,
+                       const index_range *r, lt_error *err)
+{
+    static const sqlite_val above_null = {.cls = SQLITE_NULL};
+    seek_ctx ctx = {sc, desc ? &r->hi : r->has_lo ? &r->lo : &above_null, desc};
+    if (sqlite_cursor_open(cur, &sc->src->db, root, true, err) != 0)
+        return -1;
+    if (desc && !r->has_hi)
+        return 0;
+    return sqlite_cursor_seek_index(cur, seek_cmp, &ctx, err);
 }
 
 /* Past this many rows a seek gives way to the scan: fetching each row by
@@ -373,16 +422,12 @@ static int seek_cmp(void *ctx, const sqlite_cell *cell, int *cmp, lt_error *err)
 
 /* Append the rowids of the index entries in r to sc->keys: 0, or 1 when
 ** there are more than SEEK_MAX_ROWS, -1 on failure. */
-static int collect_range(lt_scan *sc, uint32_t root, const index_range *r, uint32_t *cap,
-                         lt_error *err)
+static int collect_range(lt_scan *sc, const sqlite_seek_index *x, const index_range *r,
+                         uint32_t *cap, lt_error *err)
 {
     const sqlite_db *db = &sc->src->db;
-    sqlite_val above_null = {0};
-    above_null.cls = SQLITE_NULL;
-    seek_ctx ctx = {sc, r->has_lo ? &r->lo : &above_null};
     sqlite_cursor cur;
-    if (sqlite_cursor_open(&cur, db, root, true, err) != 0 ||
-        sqlite_cursor_seek_index(&cur, seek_cmp, &ctx, err) != 0)
+    if (range_start(sc, &cur, x->root, x->desc, r, err) != 0)
         return -1;
     for (;;) {
         sqlite_cell entry;
@@ -393,14 +438,11 @@ static int collect_range(lt_scan *sc, uint32_t root, const index_range *r, uint3
         int64_t rowid;
         if (sqlite_index_entry(db, &entry, &sc->ibuf, &v, &rowid, err) != 0)
             return -1;
-        int c = sqlite_key_cmp_val(&v, ctx.key);
-        if (c < 0 || (c == 0 && r->has_lo && !r->lo_incl))
+        int place = range_place(r, &v, x->desc);
+        if (place < 0)
             continue;
-        if (r->has_hi) {
-            c = sqlite_key_cmp_val(&v, &r->hi);
-            if (c > 0 || (c == 0 && !r->hi_incl))
-                return 0;
-        }
+        if (place > 0)
+            return 0;
         if (sc->nkeys == SEEK_MAX_ROWS)
             return 1;
         if (sc->nkeys == *cap) {
@@ -416,12 +458,63 @@ static int collect_range(lt_scan *sc, uint32_t root, const index_range *r, uint3
     }
 }
 
+/* The predicates on x's leading column a seek can answer, narrowed into *r
+** (true when any), or the first IN list of them (*list), each marked with
+** the use a seek gives it.  A numeric equality or IN list is answered
+** exactly (text and blobs, which SQLite never equates with a number, sort
+** apart); ranges and text are answered as a superset the engine checks
+** again, so that its own comparison decides.  An IN list is used only
+** alone: with a range the engine is left to apply it. */
+static bool seek_preds(const lt_scan *sc, const lt_scan_spec *spec, const sqlite_seek_index *x,
+                       index_range *r, lt_pred **list)
+{
+    memset(r, 0, sizeof *r);
+    *list = NULL;
+    bool any = false;
+    for (uint32_t i = 0; i < spec->npreds; i++) {
+        lt_pred *p = &spec->preds[i];
+        if (p->use != LT_PUSH_UNUSED || p->col != x->col || p->nvalues == 0)
+            continue;
+        sqlite_val a, b;
+        if (p->op == LT_PRED_IN) {
+            bool ok = *list == NULL;
+            for (uint32_t j = 0; ok && j < p->nvalues; j++)
+                ok = index_key(sc, x, p->col, &p->values[j], &a);
+            if (ok)
+                *list = p;
+        } else if (p->op == LT_PRED_BETWEEN) {
+            if (p->nvalues == 2 && index_key(sc, x, p->col, &p->values[0], &a) &&
+                index_key(sc, x, p->col, &p->values[1], &b)) {
+                range_narrow(r, LT_PRED_GE, &a);
+                range_narrow(r, LT_PRED_LE, &b);
+                p->use = LT_PUSH_SUPERSET;
+                any = true;
+            }
+        } else if (p->nvalues == 1 && index_key(sc, x, p->col, &p->values[0], &a) &&
+                   range_narrow(r, p->op, &a)) {
+            p->use = p->op == LT_PRED_EQ && a.cls != SQLITE_TEXT ? LT_PUSH_EXACT
+                                                                 : LT_PUSH_SUPERSET;
+            any = true;
+        }
+    }
+    if (*list != NULL && !any)
+        (*list)->use = (*list)->values[0].type == LT_TEXT ? LT_PUSH_SUPERSET : LT_PUSH_EXACT;
+    else
+        *list = NULL;
+    return any;
+}
+
+/* The key of an IN list's j-th value, as a one-point range. */
+static void point_range(const lt_scan *sc, const sqlite_seek_index *x, const lt_pred *list,
+                        uint32_t j, index_range *pt)
+{
+    memset(pt, 0, sizeof *pt);
+    index_key(sc, x, list->col, &list->values[j], &pt->lo);
+    range_narrow(pt, LT_PRED_EQ, &pt->lo);
+}
+
 /* The rowids an index names for predicates on its leading column, sorted
-** and distinct, so that the rows come in rowid order as a scan's would.
-** A numeric equality or IN list is answered exactly (text and blobs,
-** which SQLite never equates with a number, sort apart); ranges and text
-** are answered as a superset the engine checks again, so that its own
-** comparison decides. */
+** and distinct, so that the rows come in rowid order as a scan's would. */
 static int take_index_seek(lt_scan *sc, const lt_scan_spec *spec, lt_error *err)
 {
     const sqlite_table *st = sc->st;
@@ -430,50 +523,20 @@ static int take_index_seek(lt_scan *sc, const lt_scan_spec *spec, lt_error *err)
     for (uint32_t k = 0; k < st->nseekable; k++) {
         const sqlite_seek_index *x = &st->seekable[k];
         index_range r;
-        memset(&r, 0, sizeof r);
-        lt_pred *list = NULL;
-        bool any = false;
-        for (uint32_t i = 0; i < spec->npreds; i++) {
-            lt_pred *p = &spec->preds[i];
-            if (p->use != LT_PUSH_UNUSED || p->col != x->col || p->nvalues == 0)
-                continue;
-            sqlite_val a, b;
-            if (p->op == LT_PRED_IN) {
-                bool ok = list == NULL;
-                for (uint32_t j = 0; ok && j < p->nvalues; j++)
-                    ok = index_key(sc, x, p->col, &p->values[j], &a);
-                if (ok)
-                    list = p;
-            } else if (p->op == LT_PRED_BETWEEN) {
-                if (p->nvalues == 2 && index_key(sc, x, p->col, &p->values[0], &a) &&
-                    index_key(sc, x, p->col, &p->values[1], &b)) {
-                    range_narrow(&r, LT_PRED_GE, &a);
-                    range_narrow(&r, LT_PRED_LE, &b);
-                    p->use = LT_PUSH_SUPERSET;
-                    any = true;
-                }
-            } else if (p->nvalues == 1 && index_key(sc, x, p->col, &p->values[0], &a) &&
-                       range_narrow(&r, p->op, &a)) {
-                p->use = p->op == LT_PRED_EQ && a.cls != SQLITE_TEXT ? LT_PUSH_EXACT
-                                                                     : LT_PUSH_SUPERSET;
-                any = true;
-            }
-        }
+        lt_pred *list;
+        bool any = seek_preds(sc, spec, x, &r, &list);
         if (!any && list == NULL)
             continue;
         uint32_t cap = 0;
         int rc = 0;
-        if (list != NULL && !any) {
+        if (list != NULL) {
             for (uint32_t j = 0; rc == 0 && j < list->nvalues; j++) {
                 index_range pt;
-                memset(&pt, 0, sizeof pt);
-                index_key(sc, x, list->col, &list->values[j], &pt.lo);
-                range_narrow(&pt, LT_PRED_EQ, &pt.lo);
-                rc = collect_range(sc, x->root, &pt, &cap, err);
+                point_range(sc, x, list, j, &pt);
+                rc = collect_range(sc, x, &pt, &cap, err);
             }
-            list->use = list->values[0].type == LT_TEXT ? LT_PUSH_SUPERSET : LT_PUSH_EXACT;
         } else {
-            rc = collect_range(sc, x->root, &r, &cap, err);
+            rc = collect_range(sc, x, &r, &cap, err);
         }
         if (rc < 0)
             return -1;
@@ -500,6 +563,50 @@ static int take_index_seek(lt_scan *sc, const lt_scan_spec *spec, lt_error *err)
         sc->from_index = true;
         return 0;
     }
+    return 0;
+}
+
+static int point_cmp_asc(const void *a, const void *b)
+{
+    return sqlite_key_cmp_val(&((const index_range *)a)->lo, &((const index_range *)b)->lo);
+}
+
+static int point_cmp_desc(const void *a, const void *b)
+{
+    return -point_cmp_asc(a, b);
+}
+
+/* A WITHOUT ROWID table: predicates on the leading primary-key column
+** become key ranges of its own b-tree, walked in its order (that of a
+** scan); an IN list becomes one point each, sorted in that order and
+** distinct. */
+static int take_pk_seek(lt_scan *sc, const lt_scan_spec *spec, lt_error *err)
+{
+    const sqlite_seek_index *x = &sc->st->pk_seek;
+    if (!sc->st->pk_seekable || x->root < 2)
+        return 0;
+    index_range r;
+    lt_pred *list;
+    bool any = seek_preds(sc, spec, x, &r, &list);
+    if (!any && list == NULL)
+        return 0;
+    uint32_t n = list != NULL ? list->nvalues : 1;
+    sc->ranges = malloc(n * sizeof *sc->ranges);
+    if (sc->ranges == NULL)
+        return lt_error_set(err, "HY001", "out of memory");
+    if (list == NULL) {
+        sc->ranges[0] = r;
+        sc->nranges = 1;
+        return 0;
+    }
+    for (uint32_t j = 0; j < n; j++)
+        point_range(sc, x, list, j, &sc->ranges[j]);
+    qsort(sc->ranges, n, sizeof *sc->ranges, x->desc ? point_cmp_desc : point_cmp_asc);
+    uint32_t m = 0;
+    for (uint32_t j = 0; j < n; j++)
+        if (m == 0 || sqlite_key_cmp_val(&sc->ranges[m - 1].lo, &sc->ranges[j].lo) != 0)
+            sc->ranges[m++] = sc->ranges[j];
+    sc->nranges = m;
     return 0;
 }
 
@@ -549,7 +656,7 @@ static int sqlite_scan_open(lt_source *base, const lt_scan_spec *spec, lt_scan *
         return lt_error_set(err, "HY001", "out of memory");
     }
     take_rowid_range(sc, spec);
-    if (take_index_seek(sc, spec, err) != 0 ||
+    if (take_index_seek(sc, spec, err) != 0 || take_pk_seek(sc, spec, err) != 0 ||
         sqlite_cursor_open(&sc->cur, &src->db, st->root, st->without_rowid, err) != 0 ||
         (sc->ranged && sc->keys == NULL && sc->lo > INT64_MIN &&
          sqlite_cursor_seek(&sc->cur, sc->lo, err) != 0)) {
@@ -674,6 +781,38 @@ static int check_unchanged(const sqlite_source *src, lt_error *err)
     return 0;
 }
 
+/* WITHOUT ROWID key ranges: a seek to each one's start, its rows up to
+** its end. */
+static int next_in_ranges(lt_scan *sc, sqlite_cell *cell, lt_error *err)
+{
+    const sqlite_seek_index *x = &sc->st->pk_seek;
+    while (sc->rpos < sc->nranges) {
+        const index_range *r = &sc->ranges[sc->rpos];
+        if (!sc->positioned) {
+            if (range_start(sc, &sc->cur, x->root, x->desc, r, err) != 0)
+                return -1;
+            sc->positioned = true;
+        }
+        int rc = sqlite_cursor_next(&sc->cur, cell, err);
+        if (rc < 0)
+            return -1;
+        int place = 1;
+        if (rc == 1) {
+            sqlite_val v;
+            if (sqlite_record_first(&sc->src->db, cell, &sc->ibuf, &v, err) != 0)
+                return -1;
+            place = range_place(r, &v, x->desc);
+        }
+        if (place == 0)
+            return 1;
+        if (place > 0) {
+            sc->rpos++;
+            sc->positioned = false;
+        }
+    }
+    return 0;
+}
+
 /* IN list: one seek per key, the row when it is there. */
 static int next_listed(lt_scan *sc, sqlite_cell *cell, lt_error *err)
 {
@@ -708,7 +847,9 @@ static int sqlite_scan_next(lt_scan *sc, lt_batch *batch, lt_error *err)
         return -1;
     while (batch->count < batch->capacity) {
         sqlite_cell cell;
-        int r = sc->keys != NULL ? next_listed(sc, &cell, err) : sqlite_cursor_next(&sc->cur, &cell, err);
+        int r = sc->keys != NULL     ? next_listed(sc, &cell, err)
+                : sc->ranges != NULL ? next_in_ranges(sc, &cell, err)
+                                     : sqlite_cursor_next(&sc->cur, &cell, err);
         if (r < 0)
             return -1;
         if (r == 0) {

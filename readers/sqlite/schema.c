@@ -66,6 +66,7 @@ typedef struct table_def {
     uint32_t *pk;              /* table-constraint PRIMARY KEY columns */
     uint32_t npk;
     bool pk_constraint;        /* PRIMARY KEY given as a table constraint */
+    bool pk0_desc, pk0_collated;  /* its first column: DESC, COLLATE not BINARY */
     uint32_t nunique;          /* UNIQUE constraints seen (autoindexes) */
     bool without_rowid, strict;
     bool is_virtual;
@@ -449,6 +450,7 @@ static bool parse_table_constraint(sqlite_lexer *lx, table_def *d)
             return false;
         sqlite_lex_next(lx);
         d->pk_constraint = true;
+        bool first_item = true;
         while (lx->kind != SQLITE_TK_RP) {
             if (lx->kind == SQLITE_TK_END)
                 return false;
@@ -470,15 +472,23 @@ static bool parse_table_constraint(sqlite_lexer *lx, table_def *d)
                 }
                 sqlite_lex_next(lx);
             }
-            /* COLLATE x, ASC/DESC, up to the sqlite_lex_next ',' or ')' */
+            /* COLLATE x, ASC/DESC, up to the sqlite_lex_next ',' or ')';
+            ** the first column's order and collation decide its seeks */
             while (lx->kind != SQLITE_TK_COMMA && lx->kind != SQLITE_TK_RP && lx->kind != SQLITE_TK_END) {
                 if (lx->kind == SQLITE_TK_LP) {
                     if (!sqlite_lex_skip_parens(lx))
                         return false;
+                } else if (sqlite_lex_accept(lx, "COLLATE")) {
+                    if (first_item && !sqlite_lex_is_kw(lx, "BINARY"))
+                        d->pk0_collated = true;
+                    sqlite_lex_next(lx);
                 } else {
+                    if (first_item && sqlite_lex_is_kw(lx, "DESC"))
+                        d->pk0_desc = true;
                     sqlite_lex_next(lx);
                 }
             }
+            first_item = false;
             if (lx->kind == SQLITE_TK_COMMA)
                 sqlite_lex_next(lx);
         }
@@ -1068,6 +1078,14 @@ static int build_table(sqlite_source *src, sqlite_table *st, lt_table *t,
     for (uint32_t i = 0; i < d->ncols; i++)
         if (st->cols[i].field == SQLITE_FIELD_VIRTUAL && st->cols[i].generated != NULL)
             st->cols[i].expr = sqlite_expr_compile(st->cols[i].generated, t, st->cols);
+    /* A WITHOUT ROWID table is an index b-tree keyed on its primary key:
+    ** its leading column seeks it like an index's (reader.c). */
+    if (d->without_rowid && npk > 0) {
+        bool desc = col_form ? col_desc : d->pk0_desc;
+        bool coll = st->cols[pk[0]].collated || (!col_form && d->pk0_collated);
+        st->pk_seek = (sqlite_seek_index){0, pk[0], !coll, desc};   /* root: below */
+        st->pk_seekable = true;
+    }
     if (npk > 0 && add_index(t, "PRIMARY", true, true, pk, npk) != 0) {
         free(pk);
         return -1;
@@ -1133,13 +1151,13 @@ static int add_create_index(lt_table *t, sqlite_table *st, const char *name, con
     /* Its leading column, ascending, whole (not partial): numbers sort the
     ** same under any collation; text only when both the index and the
     ** column (whose collation comparisons use) are BINARY. */
-    if (n >= 1 && !first_desc && !partial && root >= 2 && root <= st->db_pages && !st->without_rowid) {
+    if (n >= 1 && !partial && root >= 2 && root <= st->db_pages && !st->without_rowid) {
         sqlite_seek_index *x = realloc(st->seekable, (st->nseekable + 1) * sizeof *x);
         if (x == NULL)
             return -1;
         st->seekable = x;
         bool text_ok = first_coll != 2 && !st->cols[cols[0]].collated;
-        x[st->nseekable++] = (sqlite_seek_index){(uint32_t)root, cols[0], text_ok};
+        x[st->nseekable++] = (sqlite_seek_index){(uint32_t)root, cols[0], text_ok, first_desc};
     }
     return add_index(t, name, unique, false, cols, n);
 }
@@ -1292,6 +1310,7 @@ int sqlite_schema_load(sqlite_source *src, lt_error *err)
             continue;
         }
         st->root = (uint32_t)r->rootpage;
+        st->pk_seek.root = st->root;
     }
     if (resolve_foreign_keys(&src->base) != 0)
         goto oom;

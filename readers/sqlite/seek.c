@@ -6,7 +6,9 @@
 ** SQLite's order of its leading column: NULL, then numbers (integers and
 ** reals compared by value), then text (in the column's collation), then
 ** blobs.  A seek on the leading column needs only the first field of each
-** entry, and the row is then found by the rowid at the entry's end.
+** entry, and the row is then found by the rowid at the entry's end.  A
+** DESC column stores the same order reversed (blobs first, NULLs last); a
+** WITHOUT ROWID table's b-tree is such an index whose entries are the rows.
 */
 #include "sqlite_internal.h"
 
@@ -76,6 +78,33 @@ static int bad_entry(const sqlite_db *db, const sqlite_cell *cell, lt_error *err
 {
     return lt_error_set(err, "HY000", "'%s' is corrupt: page %u: bad index record",
                         db->path, cell->pgno);
+}
+
+int sqlite_record_first(const sqlite_db *db, const sqlite_cell *cell, sqlite_buf *buf,
+                        sqlite_val *first, lt_error *err)
+{
+    const uint8_t *rec = cell->local;
+    uint32_t have = cell->local_len, len = cell->payload_len;
+    uint64_t hsize, serial;
+    uint32_t off, nf, hlen;
+    if (len == 0 || sqlite_varint(rec, rec + have, &hsize) == 0 || hsize > len)
+        return bad_entry(db, cell, err);
+    if (hsize > have) {
+        if (sqlite_payload_read(db, cell, (uint32_t)hsize, buf, err) != 0)
+            return -1;
+        rec = buf->p;
+        have = (uint32_t)hsize;
+    }
+    if (sqlite_record_header(rec, have, len, 1, &serial, &off, &nf, &hlen) != 0 || nf < 1)
+        return bad_entry(db, cell, err);
+    uint32_t need = off + (uint32_t)sqlite_serial_size(serial);
+    if (need > have) {
+        if (sqlite_payload_read(db, cell, need, buf, err) != 0)
+            return -1;
+        rec = buf->p;
+    }
+    sqlite_decode(serial, rec + off, db->encoding, first);
+    return 0;
 }
 
 int sqlite_index_entry(const sqlite_db *db, const sqlite_cell *cell, sqlite_buf *buf,

@@ -206,6 +206,11 @@ void sqlite_decode(uint64_t serial, const uint8_t *p, uint8_t enc,
 ** class SQLITE_NULL stands for "just above the NULLs". */
 int sqlite_key_cmp_val(const sqlite_val *v, const sqlite_val *key);
 
+/* The first field of a record of an index b-tree (a WITHOUT ROWID
+** table's row, whose payload may be larger than one index entry). */
+int sqlite_record_first(const sqlite_db *db, const sqlite_cell *cell, sqlite_buf *buf,
+                        sqlite_val *first, lt_error *err);
+
 /* The first field of an index entry and the rowid it ends with (a rowid
 ** table's index), in one walk of its header. */
 int sqlite_index_entry(const sqlite_db *db, const sqlite_cell *cell, sqlite_buf *buf,
@@ -271,13 +276,15 @@ typedef struct sqlite_col {
     bool collated;             /* declared COLLATE other than BINARY */
 } sqlite_col;
 
-/* An index whose leading column is ascending, of a rowid table, not
-** partial, not on an expression: comparisons of that column with numbers
-** (and with text when text_ok) can seek it (reader.c). */
+/* An index of a rowid table, not partial, not on an expression, or the
+** b-tree of a WITHOUT ROWID table (keyed on its primary key): comparisons
+** of its leading column with numbers (and with text when text_ok) can seek
+** it (reader.c). */
 typedef struct sqlite_seek_index {
     uint32_t root;
     uint32_t col;              /* the table column it starts with */
     bool text_ok;              /* its text is in BINARY (memcmp) order */
+    bool desc;                 /* that column is DESC: keys in reverse order */
 } sqlite_seek_index;
 
 typedef struct sqlite_table {
@@ -290,6 +297,8 @@ typedef struct sqlite_table {
     char *query;               /* a view's SELECT (lt_table.query) */
     sqlite_seek_index *seekable;
     uint32_t nseekable;
+    sqlite_seek_index pk_seek; /* WITHOUT ROWID: its own b-tree */
+    bool pk_seekable;
     uint32_t db_pages;         /* for checking index roots */
 } sqlite_table;
 

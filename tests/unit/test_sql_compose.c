@@ -385,6 +385,57 @@ static void test_subquery_once(void **state)
     assert_int_equal(source.scans, 3);
 }
 
+/* A correlated EXISTS or IN whose one outer value is read by `key = outer`
+** runs as a semi-join: its sub-query once (2 scans in all), the same rows
+** as the nested runs the shape `(key = outer OR 1 = 0)` keeps. */
+static void assert_semi(const char *semi, const char *nested, const char *expected)
+{
+    source.scans = 0;
+    assert_rows(semi, expected);
+    assert_int_equal(source.scans, 2);
+    assert_rows(nested, expected);
+}
+
+static void test_semi_join(void **state)
+{
+    (void)state;
+    assert_semi("SELECT p.id FROM pets p WHERE EXISTS (SELECT 1 FROM People q WHERE q.id = p.owner AND q.age > 20) ORDER BY 1",
+                "SELECT p.id FROM pets p WHERE EXISTS (SELECT 1 FROM People q WHERE (q.id = p.owner OR 1 = 0) AND q.age > 20) ORDER BY 1",
+                "1;2;3;6");
+    assert_semi("SELECT p.id FROM pets p WHERE NOT EXISTS (SELECT 1 FROM People q WHERE p.owner = q.id AND q.age > 20) ORDER BY 1",
+                "SELECT p.id FROM pets p WHERE NOT EXISTS (SELECT 1 FROM People q WHERE (p.owner = q.id OR 1 = 0) AND q.age > 20) ORDER BY 1",
+                "4;5");
+    /* IN: no row for the key (NULL score included) is FALSE; a NULL among
+    ** the key's values makes a miss NULL; a NULL x over rows is NULL. */
+    assert_semi("SELECT p.id, 25 IN (SELECT q.age FROM People q WHERE q.score = p.score) FROM People p ORDER BY 1",
+                "SELECT p.id, 25 IN (SELECT q.age FROM People q WHERE (q.score = p.score OR 1 = 0)) FROM People p ORDER BY 1",
+                "1|0;2|1;3|0;4|0;5|0;6|1;7|0;8|0");
+    assert_semi("SELECT p.id, 30 NOT IN (SELECT q.age FROM People q WHERE q.score = p.score) FROM People p ORDER BY 1",
+                "SELECT p.id, 30 NOT IN (SELECT q.age FROM People q WHERE (q.score = p.score OR 1 = 0)) FROM People p ORDER BY 1",
+                "1|0;2|NULL;3|1;4|0;5|1;6|NULL;7|1;8|1");
+    assert_semi("SELECT p.id, p.age NOT IN (SELECT q.age FROM People q WHERE q.score = p.score) FROM People p ORDER BY 1",
+                "SELECT p.id, p.age NOT IN (SELECT q.age FROM People q WHERE (q.score = p.score OR 1 = 0)) FROM People p ORDER BY 1",
+                "1|0;2|NULL;3|1;4|0;5|0;6|0;7|1;8|0");
+    /* Text keys. */
+    assert_semi("SELECT COUNT(*) FROM nums a WHERE EXISTS (SELECT 1 FROM nums b WHERE b.s = a.s AND b.i < 14)",
+                "SELECT COUNT(*) FROM nums a WHERE EXISTS (SELECT 1 FROM nums b WHERE (b.s = a.s OR 1 = 0) AND b.i < 14)",
+                "4706");
+    /* Keys of two types compare without a common conversion: nested runs. */
+    source.scans = 0;
+    assert_rows("SELECT p.id FROM pets p WHERE EXISTS (SELECT 1 FROM People q WHERE q.score = p.id) ORDER BY 1", "3");
+    assert_int_equal(source.scans, 7);
+    /* Many outer rows, many keys. */
+    assert_semi("SELECT COUNT(*) FROM nums a WHERE EXISTS (SELECT 1 FROM nums b WHERE b.g = a.i AND b.i > 4990)",
+                "SELECT COUNT(*) FROM nums a WHERE EXISTS (SELECT 1 FROM nums b WHERE (b.g = a.i OR 1 = 0) AND b.i > 4990)",
+                "5");
+    assert_semi("SELECT COUNT(*) FROM nums a WHERE a.i IN (SELECT b.i FROM nums b WHERE b.i = a.i AND b.g IS NULL)",
+                "SELECT COUNT(*) FROM nums a WHERE a.i IN (SELECT b.i FROM nums b WHERE (b.i = a.i OR 1 = 0) AND b.g IS NULL)",
+                "454");
+    assert_semi("SELECT COUNT(*) FROM nums a WHERE a.i NOT IN (SELECT b.i FROM nums b WHERE b.i = a.i AND b.g IS NULL)",
+                "SELECT COUNT(*) FROM nums a WHERE a.i NOT IN (SELECT b.i FROM nums b WHERE (b.i = a.i OR 1 = 0) AND b.g IS NULL)",
+                "4546");
+}
+
 static void test_subquery_errors(void **state)
 {
     (void)state;
@@ -498,6 +549,8 @@ int main(void)
         cmocka_unit_test_setup(test_subquery_places, setup_small),
         cmocka_unit_test_setup(test_subquery_errors, setup_views),
         cmocka_unit_test_setup(test_right_full, setup_views),
+        cmocka_unit_test_setup(test_semi_join, setup_views),
+        cmocka_unit_test_setup(test_semi_join, setup_small),
         cmocka_unit_test_setup(test_right_full, setup_small),
         cmocka_unit_test_setup(test_using_natural, setup_views),
         cmocka_unit_test_setup(test_using_natural, setup_small),

@@ -409,7 +409,15 @@ static const char *const BUILD_SQL =
     "CREATE INDEX ix_m ON t(m, m2 DESC);\n"
     "CREATE INDEX ix_d ON t(d DESC);\n"
     "CREATE INDEX ix_p ON t(p) WHERE p > 10;\n"
-    "CREATE INDEX ix_e ON t(e + 1);\n";
+    "CREATE INDEX ix_e ON t(e + 1);\n"
+    /* DESC copies of i, r, s: every storage class, NULLs, in reverse */
+    "ALTER TABLE t ADD COLUMN di INTEGER;\n"
+    "ALTER TABLE t ADD COLUMN dr REAL;\n"
+    "ALTER TABLE t ADD COLUMN ds TEXT;\n"
+    "UPDATE t SET di = i, dr = r, ds = s;\n"
+    "CREATE INDEX ix_di ON t(di DESC);\n"
+    "CREATE INDEX ix_dr ON t(dr DESC, i);\n"
+    "CREATE INDEX ix_ds ON t(ds DESC);\n";
 
 static int setup_built(void **state)
 {
@@ -528,9 +536,9 @@ static lt_pushdown numeric_use(lt_pred_op op)
 static void test_index_numeric_ranges(void **state)
 {
     (void)state;
-    const char *names[] = {"i", "r", "m"};
-    uint32_t cols[3];
-    lt_source *src = open_built(cols, names, 3);
+    const char *names[] = {"i", "r", "m", "di", "dr", "d"};
+    uint32_t cols[6];
+    lt_source *src = open_built(cols, names, 6);
     const lt_value keys[] = {
         {.type = LT_INT64, .u.i64 = -151}, {.type = LT_INT64, .u.i64 = -150},
         {.type = LT_INT64, .u.i64 = 0}, {.type = LT_INT64, .u.i64 = 3},
@@ -541,13 +549,13 @@ static void test_index_numeric_ranges(void **state)
         {.type = LT_DOUBLE, .u.f64 = -1e300}, {.type = LT_DOUBLE, .u.f64 = 9223372036854775807.0},
     };
     size_t nkeys = sizeof keys / sizeof keys[0];
-    for (int c = 0; c < 3; c++)
+    for (int c = 0; c < 6; c++)
         for (size_t o = 0; o < sizeof cmp_ops / sizeof cmp_ops[0]; o++)
             for (size_t k = 0; k < nkeys; k++) {
                 lt_pred p = {.col = cols[c], .op = cmp_ops[o], .nvalues = 1, .values = &keys[k]};
                 check_built(src, &p, 1, numeric_use(cmp_ops[o]));
             }
-    for (int c = 0; c < 3; c++) {
+    for (int c = 0; c < 6; c++) {
         for (size_t a = 0; a < nkeys; a += 2)
             for (size_t b = 1; b < nkeys; b += 3) {
                 lt_value ab[2] = {keys[a], keys[b]};
@@ -583,20 +591,20 @@ static void test_index_numeric_ranges(void **state)
 static void test_index_text(void **state)
 {
     (void)state;
-    const char *names[] = {"s", "c", "s2", "s3"};
-    uint32_t cols[4];
-    lt_source *src = open_built(cols, names, 4);
+    const char *names[] = {"s", "c", "s2", "s3", "ds"};
+    uint32_t cols[5];
+    lt_source *src = open_built(cols, names, 5);
 #define TXT(x) {.type = LT_TEXT, .u.bytes = {x, sizeof x - 1}}
     const lt_value keys[] = {TXT(""), TXT("k"), TXT("k000"), TXT("k250"), TXT("k499"), TXT("k5"),
                              TXT("z"), TXT("K1"), TXT("\xc3\xa9"), TXT("\xc3\xa9" "3"),
                              TXT("a3"), TXT("A3"), TXT("b1"), TXT("C1")};
 #undef TXT
     size_t nkeys = sizeof keys / sizeof keys[0];
-    for (int c = 0; c < 4; c++) {
-        /* s (BINARY) seeks; c, s2 (a NOCASE index) and s3 (a BINARY index
-        ** of a NOCASE column, which its comparisons use) are left to the
-        ** engine */
-        lt_pushdown seek = c == 0 ? LT_PUSH_SUPERSET : LT_PUSH_UNUSED;
+    for (int c = 0; c < 5; c++) {
+        /* s and ds (BINARY, ds DESC) seek; c, s2 (a NOCASE index) and s3
+        ** (a BINARY index of a NOCASE column, which its comparisons use)
+        ** are left to the engine */
+        lt_pushdown seek = c == 0 || c == 4 ? LT_PUSH_SUPERSET : LT_PUSH_UNUSED;
         for (size_t o = 0; o < sizeof cmp_ops / sizeof cmp_ops[0]; o++)
             for (size_t k = 0; k < nkeys; k++) {
                 lt_pred p = {.col = cols[c], .op = cmp_ops[o], .nvalues = 1, .values = &keys[k]};
@@ -615,26 +623,204 @@ static void test_index_text(void **state)
     lt_source_close(src);
 }
 
-/* What must not seek: DESC, partial and expression indexes, no index, a
-** text constant on a number column, a number on a text column. */
+/* What must not seek: partial and expression indexes, no index, a text
+** constant on a number column, a number on a text column. */
 static void test_index_unused(void **state)
 {
     (void)state;
-    const char *names[] = {"d", "p", "e", "plain", "i", "s"};
-    uint32_t cols[6];
-    lt_source *src = open_built(cols, names, 6);
+    const char *names[] = {"p", "e", "plain", "i", "s"};
+    uint32_t cols[5];
+    lt_source *src = open_built(cols, names, 5);
     lt_value five = {.type = LT_INT64, .u.i64 = 5}, twenty = {.type = LT_INT64, .u.i64 = 20};
     lt_value text5 = {.type = LT_TEXT, .u.bytes = {"5", 1}};
-    for (int c = 0; c < 4; c++)
+    for (int c = 0; c < 3; c++)
         for (size_t o = 0; o < sizeof cmp_ops / sizeof cmp_ops[0]; o++) {
             lt_pred p = {.col = cols[c], .op = cmp_ops[o], .nvalues = 1,
-                         .values = c == 1 ? &twenty : &five};
+                         .values = c == 0 ? &twenty : &five};
             check_built(src, &p, 1, LT_PUSH_UNUSED);
         }
-    lt_pred p = {.col = cols[4], .op = LT_PRED_EQ, .nvalues = 1, .values = &text5};
+    lt_pred p = {.col = cols[3], .op = LT_PRED_EQ, .nvalues = 1, .values = &text5};
     check_built(src, &p, 1, LT_PUSH_UNUSED);
-    p = (lt_pred){.col = cols[5], .op = LT_PRED_GE, .nvalues = 1, .values = &five};
+    p = (lt_pred){.col = cols[4], .op = LT_PRED_GE, .nvalues = 1, .values = &five};
     check_built(src, &p, 1, LT_PUSH_UNUSED);
+    lt_source_close(src);
+}
+
+/* ---- WITHOUT ROWID tables: their own b-tree, keyed on the primary key --- */
+
+static char wr_db[256];
+
+/* 1500 rows each (several levels), n numbering them; keys of every
+** storage class where the affinity lets them be. */
+static const char *const WR_SQL =
+    "CREATE TABLE wi(k INTEGER PRIMARY KEY, n INTEGER, pad TEXT) WITHOUT ROWID;\n"
+    "CREATE TABLE wt(k TEXT PRIMARY KEY, n INTEGER, pad TEXT) WITHOUT ROWID;\n"
+    "CREATE TABLE wc(a INTEGER, b TEXT, n INTEGER, pad TEXT, PRIMARY KEY(a, b)) WITHOUT ROWID;\n"
+    "CREATE TABLE wd(a REAL, b INTEGER, n INTEGER, pad TEXT, PRIMARY KEY(a DESC, b)) WITHOUT ROWID;\n"
+    "CREATE TABLE wdt(k TEXT PRIMARY KEY DESC, n INTEGER, pad TEXT) WITHOUT ROWID;\n"
+    "CREATE TABLE wn(k TEXT COLLATE NOCASE PRIMARY KEY, n INTEGER) WITHOUT ROWID;\n"
+    "CREATE TABLE wn2(k TEXT, n INTEGER, PRIMARY KEY(k COLLATE NOCASE)) WITHOUT ROWID;\n"
+    "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1500)\n"
+    "INSERT INTO wi SELECT CASE WHEN x % 97 = 0 THEN 'abc' || x WHEN x % 101 = 0 THEN CAST(x'0102' || x AS BLOB)\n"
+    "  WHEN x % 7 = 0 THEN x * 3 + 0.5 WHEN x = 211 THEN 9223372036854775807\n"
+    "  WHEN x = 223 THEN -9223372036854775808 ELSE (x * 7919) % 4001 * 3 - 6000 END,\n"
+    "  x, printf('%0100d', x) FROM c;\n"
+    "INSERT INTO wt SELECT CASE WHEN x % 89 = 0 THEN CAST('k' || x AS BLOB) WHEN x % 17 = 0 THEN 'K' || x\n"
+    "  WHEN x % 19 = 0 THEN 'é' || x ELSE printf('k%04d', (x * 31) % 4001) END, n, pad FROM wi\n"
+    "  JOIN (SELECT n AS x FROM wi) ON x = n;\n"
+    "INSERT INTO wc SELECT n % 300 - 150, 'b' || n, n, pad FROM wi;\n"
+    "INSERT INTO wd SELECT CASE WHEN n % 97 = 0 THEN 't' || (n % 5) WHEN n % 101 = 0 THEN x'01'\n"
+    "  WHEN n % 3 = 0 THEN (n % 200) / 4.0 ELSE n % 150 - 75 END, n, n, pad FROM wi;\n"
+    "INSERT INTO wdt SELECT k, n, pad FROM wt;\n"
+    "INSERT OR IGNORE INTO wn SELECT k, n FROM wt;\n"
+    "INSERT OR IGNORE INTO wn2 SELECT k, n FROM wt;\n";
+
+static int setup_wr(void **state)
+{
+    (void)state;
+    snprintf(wr_db, sizeof wr_db, "/tmp/lt_seek_wr_%ld.db", (long)getpid());
+    unlink(wr_db);
+    free(shell(wr_db, WR_SQL));
+    return 0;
+}
+
+static int teardown_wr(void **state)
+{
+    (void)state;
+    unlink(wr_db);
+    return 0;
+}
+
+/* The predicates on table `table` through the reader against sqlite3's
+** NOT INDEXED answer: the same n, in the same (key) order, each predicate
+** reported `want`; UNUSED ones must let sqlite3's rows through in order. */
+static void check_wr(lt_source *src, const char *table, lt_pred *preds, uint32_t npreds,
+                     lt_pushdown want)
+{
+    int64_t t = lt_source_find_table(src, table, strlen(table));
+    assert_true(t >= 0);
+    uint32_t ncol = col_named(&src->tables[t], "n");
+    char where[1024] = "", one[512];
+    for (uint32_t i = 0; i < npreds; i++) {
+        pred_sql(src->tables[t].cols[preds[i].col].name, &preds[i], one, sizeof one);
+        strncat(where, i ? " AND " : "", sizeof where - strlen(where) - 1);
+        strncat(where, one, sizeof where - strlen(where) - 1);
+    }
+    size_t n;
+    int64_t *got = scan_keys(src, table, ncol, preds, npreds, ANY_USE, &n);
+    for (uint32_t i = 0; i < npreds; i++)
+        if (preds[i].use != want)
+            fail_msg("%s WHERE %s: use %d, want %d", table, where, preds[i].use, want);
+    char sql[1200];
+    snprintf(sql, sizeof sql, "SELECT n FROM %s NOT INDEXED WHERE %s;\n", table, where);
+    char *out = shell(wr_db, sql);
+    size_t k = 0;
+    for (char *line = strtok(out, "\n"); line != NULL; line = strtok(NULL, "\n")) {
+        int64_t id = strtoll(line, NULL, 10);
+        if (want == LT_PUSH_UNUSED) {
+            while (k < n && got[k] != id)
+                k++;
+            if (k == n)
+                fail_msg("%s WHERE %s: n %lld missing", table, where, (long long)id);
+            k++;
+            continue;
+        }
+        if (k >= n || got[k] != id)
+            fail_msg("%s WHERE %s: row %zu should be n %lld, got %lld", table, where, k,
+                     (long long)id, k < n ? (long long)got[k] : -1LL);
+        k++;
+    }
+    if (want != LT_PUSH_UNUSED && k != n)
+        fail_msg("%s WHERE %s: %zu rows, sqlite3 gives %zu", table, where, n, k);
+    free(out);
+    free(got);
+}
+
+static lt_source *open_wr(void)
+{
+    lt_source *src = NULL;
+    lt_error err;
+    lt_error_clear(&err);
+    if (lt_source_open(wr_db, NULL, &src, &err) != 0)
+        fail_msg("open %s: %s", wr_db, err.message);
+    return src;
+}
+
+/* Every operator, BETWEEN, two bounds and IN lists on the leading key
+** column `key` of `table`. */
+static void check_wr_column(lt_source *src, const char *table, const char *key,
+                            const lt_value *keys, size_t nkeys, bool text, bool seeks)
+{
+    int64_t t = lt_source_find_table(src, table, strlen(table));
+    assert_true(t >= 0);
+    uint32_t col = col_named(&src->tables[t], key);
+    for (size_t o = 0; o < sizeof cmp_ops / sizeof cmp_ops[0]; o++)
+        for (size_t k = 0; k < nkeys; k++) {
+            lt_pred p = {.col = col, .op = cmp_ops[o], .nvalues = 1, .values = &keys[k]};
+            check_wr(src, table, &p, 1, !seeks ? LT_PUSH_UNUSED
+                                        : text ? LT_PUSH_SUPERSET : numeric_use(cmp_ops[o]));
+        }
+    lt_pushdown range = seeks ? LT_PUSH_SUPERSET : LT_PUSH_UNUSED;
+    for (size_t a = 0; a < nkeys; a += 2)
+        for (size_t b = 1; b < nkeys; b += 3) {
+            lt_value ab[2] = {keys[a], keys[b]};
+            lt_pred p = {.col = col, .op = LT_PRED_BETWEEN, .nvalues = 2, .values = ab};
+            check_wr(src, table, &p, 1, range);
+            lt_pred two[2] = {
+                {.col = col, .op = LT_PRED_GT, .nvalues = 1, .values = &keys[a]},
+                {.col = col, .op = LT_PRED_LE, .nvalues = 1, .values = &keys[b]},
+            };
+            check_wr(src, table, two, 2, range);
+        }
+    lt_value list[6] = {keys[4], keys[2], keys[nkeys - 1], keys[4], keys[6], keys[1]};
+    lt_pred in = {.col = col, .op = LT_PRED_IN, .nvalues = 6, .values = list};
+    check_wr(src, table, &in, 1, !seeks ? LT_PUSH_UNUSED
+                                 : text ? LT_PUSH_SUPERSET : LT_PUSH_EXACT);
+}
+
+static void test_without_rowid(void **state)
+{
+    (void)state;
+    lt_source *src = open_wr();
+    const lt_value nums[] = {
+        {.type = LT_INT64, .u.i64 = -6001}, {.type = LT_INT64, .u.i64 = -75},
+        {.type = LT_INT64, .u.i64 = 0}, {.type = LT_INT64, .u.i64 = 3},
+        {.type = LT_INT64, .u.i64 = 30}, {.type = LT_INT64, .u.i64 = 150},
+        {.type = LT_INT64, .u.i64 = 21}, {.type = LT_INT64, .u.i64 = INT64_MAX},
+        {.type = LT_INT64, .u.i64 = INT64_MIN}, {.type = LT_DOUBLE, .u.f64 = 21.5},
+        {.type = LT_DOUBLE, .u.f64 = 3.0}, {.type = LT_DOUBLE, .u.f64 = -0.25},
+        {.type = LT_DOUBLE, .u.f64 = 1e300}, {.type = LT_DOUBLE, .u.f64 = -1e300},
+        {.type = LT_DOUBLE, .u.f64 = 9223372036854775807.0}, {.type = LT_INT64, .u.i64 = 5997},
+    };
+#define TXT(x) {.type = LT_TEXT, .u.bytes = {x, sizeof x - 1}}
+    const lt_value texts[] = {TXT(""), TXT("k"), TXT("k0000"), TXT("k2000"), TXT("k4000"),
+                              TXT("k5"), TXT("z"), TXT("K1"), TXT("K17"), TXT("\xc3\xa9"),
+                              TXT("\xc3\xa9" "19"), TXT("k1234"), TXT("K"), TXT("a")};
+#undef TXT
+    size_t nn = sizeof nums / sizeof nums[0], nt = sizeof texts / sizeof texts[0];
+    check_wr_column(src, "wi", "k", nums, nn, false, true);
+    check_wr_column(src, "wc", "a", nums, nn, false, true);
+    check_wr_column(src, "wd", "a", nums, nn, false, true);
+    check_wr_column(src, "wt", "k", texts, nt, true, true);
+    check_wr_column(src, "wdt", "k", texts, nt, true, true);
+    /* a NOCASE key (column or PRIMARY KEY collation) is left to the engine,
+    ** as are a key's later columns and a text constant on a number key */
+    check_wr_column(src, "wn", "k", texts, nt, true, false);
+    check_wr_column(src, "wn2", "k", texts, nt, true, false);
+    int64_t t = lt_source_find_table(src, "wc", 2);
+    lt_value b = {.type = LT_TEXT, .u.bytes = {"b7", 2}};
+    lt_pred p = {.col = col_named(&src->tables[t], "b"), .op = LT_PRED_EQ, .nvalues = 1, .values = &b};
+    check_wr(src, "wc", &p, 1, LT_PUSH_UNUSED);
+    p.col = col_named(&src->tables[t], "a");
+    check_wr(src, "wc", &p, 1, LT_PUSH_UNUSED);
+    /* a key range with a list: the range seeks, the list is the engine's */
+    lt_value lo = {.type = LT_INT64, .u.i64 = 0}, list[3] = {nums[3], nums[4], nums[1]};
+    lt_pred two[2] = {{.col = p.col, .op = LT_PRED_IN, .nvalues = 3, .values = list},
+                      {.col = p.col, .op = LT_PRED_GE, .nvalues = 1, .values = &lo}};
+    size_t n;
+    free(scan_keys(src, "wc", col_named(&src->tables[t], "n"), two, 2, ANY_USE, &n));
+    assert_int_equal(two[0].use, LT_PUSH_UNUSED);
+    assert_int_equal(two[1].use, LT_PUSH_SUPERSET);
     lt_source_close(src);
 }
 
@@ -694,6 +880,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_index_numeric_ranges, setup_built, teardown_built),
         cmocka_unit_test_setup_teardown(test_index_text, setup_built, teardown_built),
         cmocka_unit_test_setup_teardown(test_index_unused, setup_built, teardown_built),
+        cmocka_unit_test_setup_teardown(test_without_rowid, setup_wr, teardown_wr),
         cmocka_unit_test(test_index_timing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
