@@ -5,7 +5,8 @@
 # to the host's unixODBC) and prints each table as CSV, which
 # packaging/windows/run_corpus.py compares with the oracle.  Default: the 25
 # tables of packaging/windows/sample.tsv (five per format); --all: every
-# readable table.  Wine (Debian's wine64) is installed if missing; its
+# readable table.  Then the tables of packaging/windows/ansi.tsv as an ANSI
+# application reads them, in the code page of a locale.  Wine (Debian's wine64) is installed if missing; its
 # prefix lives in BUILD_DIR/wineprefix, so ~/.wine is never touched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,6 +32,10 @@ trap '/usr/lib/wine/wineserver -k 2>/dev/null || true' EXIT
 "$WINE" wineboot --init >/dev/null 2>&1 || true
 echo "== windows: corpus through lectorodbc.dll under Wine"
 python3 packaging/windows/run_corpus.py "$BUILD_ABS" "$(cd .. && pwd)/shared/corpus" $ALL
+echo "== windows: an ANSI application in code pages 1252, 1251 and 936"
+# SQLDriverConnect/SQLExecDirect/SQLDescribeCol/SQL_C_CHAR through the ANSI
+# code page, which Wine takes from the locale each row of ansi.tsv names.
+python3 packaging/windows/run_corpus.py "$BUILD_ABS" "$(cd .. && pwd)/shared/corpus" --ansi
 
 echo "== windows: lector.reg, ConfigDSN and a DSN read through odbccp32"
 # The installer recipe of the README: the DLL in C:\Program Files\Lector,
