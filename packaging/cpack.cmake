@@ -49,7 +49,7 @@ set(CPACK_DEBIAN_PACKAGE_SECTION "libs")
 set(CPACK_DEBIAN_PACKAGE_PRIORITY "optional")
 set(CPACK_DEBIAN_PACKAGE_DEPENDS
     "libc6 (>= 2.34), odbcinst, libodbcinst2 | odbcinst1debian2, libodbc2 | libodbc1, zlib1g")
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "unixodbc")
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "unixodbc, libssl3")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "libiodbc2, iodbc")
 set(CPACK_DEBIAN_PACKAGE_ENHANCES "unixodbc, libiodbc2")
 set(CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA
