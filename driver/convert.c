@@ -597,22 +597,59 @@ static SQLRETURN put_char(const char *s, size_t len, size_t min_len,
 }
 
 #ifdef _WIN32
-/* put_char for text that is not the same in the ANSI code page: the value
-** is converted whole at every piece and *offset counts bytes of the
-** converted form.  Pieces fill the buffer as put_char's do. */
-static SQLRETURN put_narrow(const char *s, size_t len, size_t min_len,
-                            const lt_target *t, SQLLEN *offset,
-                            const char **sqlstate)
+/* Bytes of the first `n` characters of UTF-8 `s` (`len` bytes). */
+static size_t utf8_chars_span(const char *s, size_t len, size_t n)
 {
-    size_t n;
-    char *a = lt_narrow_from_utf8(s, len, &n);
-    if (a == NULL)
+    size_t i = 0;
+    while (i < len && n-- > 0)
+        do
+            i++;
+        while (i < len && ((unsigned char)s[i] & 0xC0) == 0x80);
+    return i;
+}
+
+/* put_char for text that is not the same in the ANSI code page (Windows).
+** piece->offset counts the UTF-8 bytes of `s` already returned and, once
+** known, piece->wide_left holds 1 + the code page bytes still to come, so a
+** piece converts only what it returns.  Every character is one code page
+** character (one or two bytes; '?' when it has none), so a piece ends on a
+** whole character: a double-byte one that would straddle the buffer's end
+** waits for the next piece. */
+static SQLRETURN put_narrow(const char *s, size_t len, const lt_target *t,
+                            lt_piece *piece, const char **sqlstate)
+{
+    size_t pos = (size_t)piece->offset < len ? (size_t)piece->offset : len;
+    size_t rest, n;
+    char *a;
+    if (piece->wide_left > 0) {
+        rest = (size_t)piece->wide_left - 1;
+    } else {
+        if ((a = lt_narrow_from_utf8(s + pos, len - pos, &rest)) == NULL)
+            return fail(sqlstate, "HY001");
+        free(a);
+    }
+    set_ind(t, (SQLLEN)rest);
+    if (t->ptr == NULL || t->buflen <= 0)
+        return rest > 0 || t->ptr != NULL ? warn(sqlstate, ST_TRUNCATED) : SQL_SUCCESS;
+    size_t room = (size_t)t->buflen - 1;
+    size_t span = rest <= room ? len - pos : utf8_chars_span(s + pos, len - pos, room);
+    if ((a = lt_narrow_from_utf8(s + pos, span, &n)) == NULL)
         return fail(sqlstate, "HY001");
-    SQLRETURN rc = *offset > 0 && (size_t)*offset >= n
-                       ? SQL_NO_DATA
-                       : put_char(a, n, min_len, t, offset, sqlstate);
+    size_t take = lt_narrow_fit(a, n, room);
+    memcpy(t->ptr, a, take);
+    ((char *)t->ptr)[take] = '\0';
     free(a);
-    return rc;
+    if (take == rest) {
+        piece->offset = (SQLLEN)len;
+        return SQL_SUCCESS;
+    }
+    /* The characters that went: one per character of the source. */
+    size_t chars = 0;
+    for (size_t k = 0; k < take; chars++)
+        k += lt_narrow_fit((const char *)t->ptr + k, take - k, 1) == 1 ? 1 : 2;
+    piece->offset = (SQLLEN)(pos + utf8_chars_span(s + pos, len - pos, chars));
+    piece->wide_left = (SQLLEN)(rest - take + 1);
+    return warn(sqlstate, ST_TRUNCATED);
 }
 #endif
 
@@ -1237,7 +1274,8 @@ SQLRETURN lt_convert_to_c(const lt_value *value, const lt_column *col,
         }
 #ifdef _WIN32
         if (!wide && !lt_narrow_same(s, n))
-            return put_narrow(s, n, min_len, t, offset, sqlstate);
+            return *offset > 0 && (size_t)*offset >= n ? SQL_NO_DATA
+                                                       : put_narrow(s, n, t, piece, sqlstate);
 #endif
         if (*offset > 0 && (size_t)*offset >= n && piece->low_surrogate == 0)
             return SQL_NO_DATA;
