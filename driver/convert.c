@@ -609,46 +609,61 @@ static size_t utf8_chars_span(const char *s, size_t len, size_t n)
 }
 
 /* put_char for text that is not the same in the ANSI code page (Windows).
-** piece->offset counts the UTF-8 bytes of `s` already returned and, once
+** piece->offset counts the UTF-8 bytes of `s` already converted and, once
 ** known, piece->wide_left holds 1 + the code page bytes still to come, so a
-** piece converts only what it returns.  Every character is one code page
-** character (one or two bytes; '?' when it has none), so a piece ends on a
-** whole character: a double-byte one that would straddle the buffer's end
-** waits for the next piece. */
+** piece converts only what it returns.  Every character becomes one code
+** page character (one or two bytes; '?' when it has none).  Pieces fill the
+** buffer as put_char's do: a double-byte character that straddles its end
+** is split, the second byte owed to the next piece (piece->low_surrogate). */
 static SQLRETURN put_narrow(const char *s, size_t len, const lt_target *t,
                             lt_piece *piece, const char **sqlstate)
 {
     size_t pos = (size_t)piece->offset < len ? (size_t)piece->offset : len;
-    size_t rest, n;
+    size_t owed = piece->low_surrogate != 0;
+    size_t total, n;
     char *a;
     if (piece->wide_left > 0) {
-        rest = (size_t)piece->wide_left - 1;
+        total = (size_t)piece->wide_left - 1;
     } else {
-        if ((a = lt_narrow_from_utf8(s + pos, len - pos, &rest)) == NULL)
+        if ((a = lt_narrow_from_utf8(s + pos, len - pos, &total)) == NULL)
             return fail(sqlstate, "HY001");
         free(a);
+        total += owed;
     }
-    set_ind(t, (SQLLEN)rest);
+    set_ind(t, (SQLLEN)total);
     if (t->ptr == NULL || t->buflen <= 0)
-        return rest > 0 || t->ptr != NULL ? warn(sqlstate, ST_TRUNCATED) : SQL_SUCCESS;
-    size_t room = (size_t)t->buflen - 1;
-    size_t span = rest <= room ? len - pos : utf8_chars_span(s + pos, len - pos, room);
+        return total > 0 || t->ptr != NULL ? warn(sqlstate, ST_TRUNCATED) : SQL_SUCCESS;
+    char *dst = t->ptr;
+    size_t room = (size_t)t->buflen - 1, out = 0;
+    if (owed && room > 0) {
+        dst[out++] = (char)piece->low_surrogate;
+        piece->low_surrogate = 0;
+    }
+    size_t span = total <= room ? len - pos : utf8_chars_span(s + pos, len - pos, room - out);
     if ((a = lt_narrow_from_utf8(s + pos, span, &n)) == NULL)
         return fail(sqlstate, "HY001");
-    size_t take = lt_narrow_fit(a, n, room);
-    memcpy(t->ptr, a, take);
-    ((char *)t->ptr)[take] = '\0';
+    size_t take = lt_narrow_fit(a, n, room - out);
+    memcpy(dst + out, a, take);
+    /* The characters that went whole: one per character of the source. */
+    size_t chars = 0;
+    for (size_t k = 0; k < take; chars++)
+        k += lt_narrow_fit(a + k, take - k, 1) == 1 ? 1 : 2;
+    if (take < n && out + take < room) {
+        /* One byte of room and a double-byte character: split it. */
+        dst[out + take] = a[take];
+        piece->low_surrogate = (SQLWCHAR)(unsigned char)a[take + 1];
+        take++;
+        chars++;
+    }
     free(a);
-    if (take == rest) {
+    out += take;
+    dst[out] = '\0';
+    piece->offset = (SQLLEN)(pos + utf8_chars_span(s + pos, len - pos, chars));
+    if (out >= total) {
         piece->offset = (SQLLEN)len;
         return SQL_SUCCESS;
     }
-    /* The characters that went: one per character of the source. */
-    size_t chars = 0;
-    for (size_t k = 0; k < take; chars++)
-        k += lt_narrow_fit((const char *)t->ptr + k, take - k, 1) == 1 ? 1 : 2;
-    piece->offset = (SQLLEN)(pos + utf8_chars_span(s + pos, len - pos, chars));
-    piece->wide_left = (SQLLEN)(rest - take + 1);
+    piece->wide_left = (SQLLEN)(total - out + 1);
     return warn(sqlstate, ST_TRUNCATED);
 }
 #endif
@@ -1274,8 +1289,9 @@ SQLRETURN lt_convert_to_c(const lt_value *value, const lt_column *col,
         }
 #ifdef _WIN32
         if (!wide && !lt_narrow_same(s, n))
-            return *offset > 0 && (size_t)*offset >= n ? SQL_NO_DATA
-                                                       : put_narrow(s, n, t, piece, sqlstate);
+            return *offset > 0 && (size_t)*offset >= n && piece->low_surrogate == 0
+                       ? SQL_NO_DATA
+                       : put_narrow(s, n, t, piece, sqlstate);
 #endif
         if (*offset > 0 && (size_t)*offset >= n && piece->low_surrogate == 0)
             return SQL_NO_DATA;

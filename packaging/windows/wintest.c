@@ -246,8 +246,8 @@ static int get_value_ansi(SQLHSTMT stmt, SQLUSMALLINT col, text *t)
         CHECK(rc, SQL_HANDLE_STMT, stmt, "SQLGetData");
         if (ind == SQL_NULL_DATA)
             return first;
-        /* A piece holds min(ind, 32) bytes (values may hold NULs); a cut
-        ** one must say more is to come. */
+        /* A piece holds min(ind, 32) bytes (values may hold NULs): a cut
+        ** one fills the buffer, even inside a double-byte character. */
         size_t room = sizeof buf - 1;
         size_t got = (ind == SQL_NO_TOTAL || (size_t)ind > room) ? room : (size_t)ind;
         if (rc == SQL_SUCCESS_WITH_INFO && ind != SQL_NO_TOTAL && (size_t)ind <= room) {
