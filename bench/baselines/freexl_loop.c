@@ -16,7 +16,7 @@
 ** usage: freexl_loop [--no-checksum] [--repeat K] [--show N] FILE.xls SHEET scan|agg
 */
 #define _POSIX_C_SOURCE 200809L
-#include "../client/canon.h"
+#include "../client/cycles.h"
 
 #include <freexl.h>
 
@@ -24,10 +24,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct timing {
-    double connect, execute, fetch, close;
-    long anon_kb, file_kb;   /* resident memory when the last row is read */
-} timing;
+typedef struct query {
+    const char *file, *sheet, *name;   /* name: scan, scan_wide or agg */
+} query;
 
 static volatile uint64_t sink;   /* keeps the unchecked reads from vanishing */
 
@@ -152,9 +151,12 @@ static uint64_t aggregate(const void *h, unsigned nrows, unsigned short ncols, c
     return 1;
 }
 
-static uint64_t run_once(const char *file, const char *sheet, const char *query,
-                         int checksum, canon *c, timing *t, int *ncols_out)
+static uint64_t run_once(void *ctx, const bench_options *o, canon *c, bench_cycle *t,
+                         int *ncols_out)
 {
+    const query *q = ctx;
+    const char *file = q->file, *sheet = q->sheet, *name = q->name;
+    int checksum = o->checksum;
     double t0 = canon_now();
     const void *h = NULL;
     int rc = freexl_open(file, &h);
@@ -185,14 +187,14 @@ static uint64_t run_once(const char *file, const char *sheet, const char *query,
         fail("freexl_worksheet_dimensions", rc);
     double t1 = canon_now();
     uint64_t rows;
-    if (strncmp(query, "scan", 4) == 0) {     /* scan, scan_wide */
+    if (strncmp(name, "scan", 4) == 0) {     /* scan, scan_wide */
         rows = scan(h, nrows, ncols, c, checksum);
         *ncols_out = ncols;
-    } else if (strcmp(query, "agg") == 0) {
+    } else if (strcmp(name, "agg") == 0) {
         rows = aggregate(h, nrows, ncols, c, checksum);
         *ncols_out = 4;
     } else {
-        fprintf(stderr, "error: query %s is not one this baseline has\n", query);
+        fprintf(stderr, "error: query %s is not one this baseline has\n", name);
         exit(3);
     }
     double t2 = canon_now();
@@ -206,61 +208,17 @@ static uint64_t run_once(const char *file, const char *sheet, const char *query,
     return rows;
 }
 
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 int main(int argc, char **argv)
 {
-    int checksum = 1, repeat = 1, i = 1;
-    long show = 0;
-    for (; i < argc && strncmp(argv[i], "--", 2) == 0; i++) {
-        if (strcmp(argv[i], "--no-checksum") == 0)
-            checksum = 0;
-        else if (strcmp(argv[i], "--repeat") == 0 && i + 1 < argc)
-            repeat = atoi(argv[++i]);
-        else if (strcmp(argv[i], "--show") == 0 && i + 1 < argc)
-            show = atol(argv[++i]);
-        else
-            break;
-    }
-    if (argc - i != 3 || repeat < 1) {
+    bench_options o = BENCH_OPTIONS_INIT;
+    int i = 1;
+    while (i < argc && bench_common_option(&o, argc, argv, &i))
+        i++;
+    if (argc - i != 3 || o.repeat < 1) {
         fprintf(stderr, "usage: freexl_loop [--no-checksum] [--repeat K] [--show N] "
                         "FILE.xls SHEET scan|scan_wide|agg\n");
         return 2;
     }
-    double *cycle = malloc(sizeof(double) * (size_t)repeat);
-    if (cycle == NULL)
-        return 2;
-    canon c;
-    timing t = {0}, first = {0};
-    uint64_t rows = 0;
-    int ncols = 0;
-    for (int k = 0; k < repeat; k++) {
-        canon_init(&c, k == 0 ? show : 0);
-        rows = run_once(argv[i], argv[i + 1], argv[i + 2], checksum, &c, &t, &ncols);
-        cycle[k] = t.connect + t.execute + t.fetch;
-        if (k == 0)
-            first = t;
-    }
-    double median = cycle[0], best = cycle[0];
-    if (repeat > 1) {
-        qsort(cycle + 1, (size_t)repeat - 1, sizeof(double), by_value);
-        median = cycle[1 + (repeat - 1) / 2];
-        best = cycle[1];
-    }
-    char sum[24] = "off";
-    if (checksum)
-        snprintf(sum, sizeof sum, "%016llx", (unsigned long long)c.hash);
-    printf("rows=%llu columns=%d values=%llu checksum=%s seconds=%.6f connect=%.6f "
-           "execute=%.6f fetch=%.6f close=%.6f cycles=%d warm_median=%.6f "
-           "warm_min=%.6f maxrss_kb=%ld anon_kb=%ld file_kb=%ld\n",
-           (unsigned long long)rows, ncols, (unsigned long long)c.values, sum,
-           first.connect + first.execute + first.fetch, first.connect, first.execute,
-           first.fetch, first.close, repeat, median, best, canon_max_rss_kb(),
-           first.anon_kb, first.file_kb);
-    free(cycle);
-    return 0;
+    query q = {argv[i], argv[i + 1], argv[i + 2]};
+    return bench_run_cycles(&o, run_once, &q);
 }

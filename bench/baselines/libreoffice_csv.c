@@ -24,7 +24,7 @@
 **                        FILE TABLE
 */
 #define _POSIX_C_SOURCE 200809L
-#include "../client/canon.h"
+#include "../client/cycles.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -175,36 +175,41 @@ static void convert(const char *file, int sheet, const char *scratch, const char
     }
 }
 
-static int by_value(const void *a, const void *b)
+typedef struct conversion {
+    const char *file, *scratch, *outdir, *csv;
+} conversion;
+
+/* A cycle is one whole soffice process plus reading its CSV: no phases, and
+** the memory is the other process's (-1: unknown). */
+static uint64_t run_once(void *ctx, const bench_options *o, canon *c, bench_cycle *t,
+                         int *ncols)
 {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
+    const conversion *v = ctx;
+    double t0 = canon_now();
+    convert(v->file, 1, v->scratch, v->outdir);
+    uint64_t rows = read_csv(v->csv, c, o->checksum, ncols);
+    *t = (bench_cycle){.fetch = canon_now() - t0, .anon_kb = -1, .file_kb = -1};
+    remove_dir(v->outdir);
+    return rows;
 }
 
 int main(int argc, char **argv)
 {
-    int checksum = 1, repeat = 1, i = 1;
-    long show = 0;
+    bench_options o = BENCH_OPTIONS_INIT;
     const char *scratch = "/tmp/lector-bench/libreoffice";
-    for (; i < argc && strncmp(argv[i], "--", 2) == 0; i++) {
-        if (strcmp(argv[i], "--no-checksum") == 0)
-            checksum = 0;
-        else if (strcmp(argv[i], "--repeat") == 0 && i + 1 < argc)
-            repeat = atoi(argv[++i]);
-        else if (strcmp(argv[i], "--show") == 0 && i + 1 < argc)
-            show = atol(argv[++i]);
-        else if (strcmp(argv[i], "--scratch") == 0 && i + 1 < argc)
+    int i = 1;
+    for (; i < argc; i++) {
+        if (strcmp(argv[i], "--scratch") == 0 && i + 1 < argc)
             scratch = argv[++i];
-        else
+        else if (!bench_common_option(&o, argc, argv, &i))
             break;
     }
-    if (argc - i != 2 || repeat < 1) {
+    if (argc - i != 2 || o.repeat < 1) {
         fprintf(stderr, "usage: libreoffice_csv [--no-checksum] [--repeat K] [--show N] "
                         "[--scratch DIR] FILE TABLE\n");
         return 2;
     }
     const char *file = argv[i], *table = argv[i + 1];
-    int sheet = 1;
     mkdir(scratch, 0700);
     char outdir[4200], csv[8400];
     snprintf(outdir, sizeof outdir, "%s/out-%ld", scratch, (long)getpid());
@@ -213,38 +218,6 @@ int main(int argc, char **argv)
     int stem = dot ? (int)(dot - base) : (int)strlen(base);
     snprintf(csv, sizeof csv, "%s/%.*s-%s.csv", outdir, stem, base, table);
     /* a sheet not named like the table: read_csv reports the missing file */
-
-    double *cycle = malloc(sizeof(double) * (size_t)repeat);
-    if (cycle == NULL)
-        return 2;
-    canon c;
-    uint64_t rows = 0;
-    int ncols = 0;
-    double first = 0;
-    for (int k = 0; k < repeat; k++) {
-        canon_init(&c, k == 0 ? show : 0);
-        double t0 = canon_now();
-        convert(file, sheet, scratch, outdir);
-        rows = read_csv(csv, &c, checksum, &ncols);
-        cycle[k] = canon_now() - t0;
-        if (k == 0)
-            first = cycle[0];
-        remove_dir(outdir);
-    }
-    double median = cycle[0], best = cycle[0];
-    if (repeat > 1) {
-        qsort(cycle + 1, (size_t)repeat - 1, sizeof(double), by_value);
-        median = cycle[1 + (repeat - 1) / 2];
-        best = cycle[1];
-    }
-    char sum[24] = "off";
-    if (checksum)
-        snprintf(sum, sizeof sum, "%016llx", (unsigned long long)c.hash);
-    printf("rows=%llu columns=%d values=%llu checksum=%s seconds=%.6f connect=0.000000 "
-           "execute=0.000000 fetch=%.6f close=0.000000 cycles=%d warm_median=%.6f "
-           "warm_min=%.6f maxrss_kb=%ld anon_kb=-1 file_kb=-1\n",
-           (unsigned long long)rows, ncols, (unsigned long long)c.values, sum, first, first,
-           repeat, median, best, canon_max_rss_kb());
-    free(cycle);
-    return 0;
+    conversion v = {file, scratch, outdir, csv};
+    return bench_run_cycles(&o, run_once, &v);
 }

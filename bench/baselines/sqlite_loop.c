@@ -11,7 +11,7 @@
 ** usage: sqlite_loop [--no-checksum] [--repeat K] [--show N] FILE SQL
 */
 #define _POSIX_C_SOURCE 200809L
-#include "../client/canon.h"
+#include "../client/cycles.h"
 
 #include <sqlite3.h>
 
@@ -22,10 +22,9 @@
 
 enum decl { D_PLAIN, D_DATE, D_BOOL };
 
-typedef struct timing {
-    double connect, execute, fetch, close;
-    long anon_kb, file_kb;   /* resident memory when the last row is read */
-} timing;
+typedef struct query {
+    const char *file, *sql;
+} query;
 
 static volatile uint64_t sink;   /* keeps the unchecked reads from vanishing */
 
@@ -91,16 +90,18 @@ static void read_value(sqlite3_stmt *st, int j, enum decl d, canon *c, int check
     }
 }
 
-static uint64_t run_once(const char *file, const char *sql, int checksum, canon *c,
-                         timing *t, int *ncols)
+static uint64_t run_once(void *ctx, const bench_options *o, canon *c, bench_cycle *t,
+                         int *ncols)
 {
+    const query *q = ctx;
+    int checksum = o->checksum;
     sqlite3 *db = NULL;
     sqlite3_stmt *st = NULL;
     double t0 = canon_now();
-    if (sqlite3_open_v2(file, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK)
+    if (sqlite3_open_v2(q->file, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK)
         die(db, "sqlite3_open_v2", 2);
     double t1 = canon_now();
-    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+    if (sqlite3_prepare_v2(db, q->sql, -1, &st, NULL) != SQLITE_OK)
         die(db, "sqlite3_prepare_v2", 3);
     double t2 = canon_now();
     int n = sqlite3_column_count(st);
@@ -133,60 +134,16 @@ static uint64_t run_once(const char *file, const char *sql, int checksum, canon 
     return rows;
 }
 
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 int main(int argc, char **argv)
 {
-    int checksum = 1, repeat = 1, i = 1;
-    long show = 0;
-    for (; i < argc && strncmp(argv[i], "--", 2) == 0; i++) {
-        if (strcmp(argv[i], "--no-checksum") == 0)
-            checksum = 0;
-        else if (strcmp(argv[i], "--repeat") == 0 && i + 1 < argc)
-            repeat = atoi(argv[++i]);
-        else if (strcmp(argv[i], "--show") == 0 && i + 1 < argc)
-            show = atol(argv[++i]);
-        else
-            break;
-    }
-    if (argc - i != 2 || repeat < 1) {
+    bench_options o = BENCH_OPTIONS_INIT;
+    int i = 1;
+    while (i < argc && bench_common_option(&o, argc, argv, &i))
+        i++;
+    if (argc - i != 2 || o.repeat < 1) {
         fprintf(stderr, "usage: sqlite_loop [--no-checksum] [--repeat K] [--show N] FILE SQL\n");
         return 2;
     }
-    double *cycle = malloc(sizeof(double) * (size_t)repeat);
-    if (cycle == NULL)
-        return 2;
-    canon c;
-    timing t = {0}, first = {0};
-    uint64_t rows = 0;
-    int ncols = 0;
-    for (int k = 0; k < repeat; k++) {
-        canon_init(&c, k == 0 ? show : 0);
-        rows = run_once(argv[i], argv[i + 1], checksum, &c, &t, &ncols);
-        cycle[k] = t.connect + t.execute + t.fetch;
-        if (k == 0)
-            first = t;
-    }
-    double median = cycle[0], best = cycle[0];
-    if (repeat > 1) {
-        qsort(cycle + 1, (size_t)repeat - 1, sizeof(double), by_value);
-        median = cycle[1 + (repeat - 1) / 2];
-        best = cycle[1];
-    }
-    char sum[24] = "off";
-    if (checksum)
-        snprintf(sum, sizeof sum, "%016llx", (unsigned long long)c.hash);
-    printf("rows=%llu columns=%d values=%llu checksum=%s seconds=%.6f connect=%.6f "
-           "execute=%.6f fetch=%.6f close=%.6f cycles=%d warm_median=%.6f "
-           "warm_min=%.6f maxrss_kb=%ld anon_kb=%ld file_kb=%ld\n",
-           (unsigned long long)rows, ncols, (unsigned long long)c.values, sum,
-           first.connect + first.execute + first.fetch, first.connect, first.execute,
-           first.fetch, first.close, repeat, median, best, canon_max_rss_kb(),
-           first.anon_kb, first.file_kb);
-    free(cycle);
-    return 0;
+    query q = {argv[i], argv[i + 1]};
+    return bench_run_cycles(&o, run_once, &q);
 }

@@ -21,7 +21,7 @@
 ** records "unsupported"); 2 anything else failed.
 */
 #define _POSIX_C_SOURCE 200809L
-#include "canon.h"
+#include "cycles.h"
 
 #include <sql.h>
 #include <sqlext.h>
@@ -50,17 +50,10 @@ typedef struct options {
     const char *connstr, *sql;
     int block;               /* 1 block cursor, 0 row-at-a-time */
     int wide;                /* text as SQL_C_WCHAR */
-    int checksum;
-    long show;
-    int repeat;
+    bench_options common;    /* --no-checksum, --repeat, --show */
     int describe;            /* print each column's description to stderr */
     int rowset;              /* block mode: rows per SQLFetch */
 } options;
-
-typedef struct timing {
-    double connect, execute, fetch, close;
-    long anon_kb, file_kb;   /* resident memory when the last row is read */
-} timing;
 
 /* Growable scratch buffers for row mode; never shrink, never freed per row. */
 typedef struct scratch {
@@ -360,7 +353,7 @@ static uint64_t fetch_block(SQLHSTMT st, column *col, SQLSMALLINT n,
                 die_diag(SQL_HANDLE_STMT, st, "SQLFetch (row status)", 2);
         if (rc == SQL_SUCCESS_WITH_INFO)
             check_truncation(col, n, fetched);
-        if (o->checksum)
+        if (o->common.checksum)
             for (SQLULEN r = 0; r < fetched; r++) {
                 for (SQLSMALLINT j = 0; j < n; j++)
                     canon_bound(c, &col[j], r, utf8);
@@ -420,7 +413,7 @@ static uint64_t fetch_rows(SQLHSTMT st, const column *col, SQLSMALLINT n,
             die_diag(SQL_HANDLE_STMT, st, "SQLFetch", 2);
         for (SQLSMALLINT j = 0; j < n; j++) {
             long len = get_value(st, (SQLUSMALLINT)(j + 1), ctype, s);
-            if (!o->checksum)
+            if (!o->common.checksum)
                 continue;
             if (len < 0) {
                 canon_null(c);
@@ -437,7 +430,7 @@ static uint64_t fetch_rows(SQLHSTMT st, const column *col, SQLSMALLINT n,
                 canon_by_family(c, col[j].family, s->buf, (size_t)len);
             }
         }
-        if (o->checksum)
+        if (o->common.checksum)
             canon_end_row(c);
         rows++;
     }
@@ -448,8 +441,17 @@ static uint64_t fetch_rows(SQLHSTMT st, const column *col, SQLSMALLINT n,
 /* One connect-execute-fetch-disconnect cycle                               */
 /* ------------------------------------------------------------------------ */
 
-static uint64_t run_once(const options *o, canon *c, timing *t, int *ncols, scratch *s)
+typedef struct client {
+    const options *o;
+    scratch *s;
+} client;
+
+static uint64_t run_once(void *ctx, const bench_options *common, canon *c, bench_cycle *t,
+                         int *ncols)
 {
+    (void)common;   /* the same as ctx's options' */
+    const options *o = ((client *)ctx)->o;
+    scratch *s = ((client *)ctx)->s;
     SQLHENV env;
     SQLHDBC dbc;
     SQLHSTMT st;
@@ -511,12 +513,6 @@ static uint64_t run_once(const options *o, canon *c, timing *t, int *ncols, scra
     return rows;
 }
 
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 static void usage(void)
 {
     fprintf(stderr,
@@ -528,13 +524,13 @@ static void usage(void)
 
 int main(int argc, char **argv)
 {
-    options o = {.block = 1, .checksum = 1, .repeat = 1, .rowset = ROWSET};
+    options o = {.block = 1, .common = BENCH_OPTIONS_INIT, .rowset = ROWSET};
     int i = 1;
     for (; i < argc && strncmp(argv[i], "--", 2) == 0; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (strcmp(a, "--no-checksum") == 0) {
-            o.checksum = 0;
+        if (bench_common_option(&o.common, argc, argv, &i)) {
+            continue;
         } else if (strcmp(a, "--describe") == 0) {
             o.describe = 1;
         } else if (v == NULL) {
@@ -549,59 +545,25 @@ int main(int argc, char **argv)
             if (!o.wide && strcmp(v, "char") != 0)
                 usage();
             i++;
-        } else if (strcmp(a, "--repeat") == 0) {
-            o.repeat = atoi(v);
-            i++;
         } else if (strcmp(a, "--rowset") == 0) {
             o.rowset = atoi(v);
             if (o.rowset != 1 && o.rowset != ROWSET)
                 usage();
             i++;
-        } else if (strcmp(a, "--show") == 0) {
-            o.show = atol(v);
-            i++;
         } else {
             usage();
         }
     }
-    if (argc - i != 2 || o.repeat < 1)
+    if (argc - i != 2 || o.common.repeat < 1)
         usage();
     o.connstr = argv[i];
     o.sql = argv[i + 1];
 
     scratch s = {.cap = 4096};
     s.buf = xrealloc(NULL, s.cap);
-    double *cycle = xrealloc(NULL, sizeof(double) * (size_t)o.repeat);
-    canon c;
-    timing t = {0}, first = {0};
-    uint64_t rows = 0;
-    int ncols = 0;
-    for (int k = 0; k < o.repeat; k++) {
-        canon_init(&c, k == 0 ? o.show : 0);
-        rows = run_once(&o, &c, &t, &ncols, &s);
-        cycle[k] = t.connect + t.execute + t.fetch;
-        if (k == 0)
-            first = t;
-    }
-    double median = cycle[0], best = cycle[0];
-    if (o.repeat > 1) {  /* cycles after the first: the driver is loaded */
-        qsort(cycle + 1, (size_t)o.repeat - 1, sizeof(double), by_value);
-        median = cycle[1 + (o.repeat - 1) / 2];
-        best = cycle[1];
-    }
-    char sum[24] = "off";
-    if (o.checksum)
-        snprintf(sum, sizeof sum, "%016llx", (unsigned long long)c.hash);
-    printf("rows=%llu columns=%d values=%llu checksum=%s seconds=%.6f "
-           "connect=%.6f execute=%.6f fetch=%.6f close=%.6f cycles=%d "
-           "warm_median=%.6f warm_min=%.6f maxrss_kb=%ld anon_kb=%ld file_kb=%ld\n",
-           (unsigned long long)rows, ncols, (unsigned long long)c.values,
-           sum,
-           first.connect + first.execute + first.fetch, first.connect, first.execute,
-           first.fetch, first.close, o.repeat, median, best, canon_max_rss_kb(),
-           first.anon_kb, first.file_kb);
-    free(cycle);
+    client cl = {&o, &s};
+    int status = bench_run_cycles(&o.common, run_once, &cl);
     free(s.buf);
     free(s.utf8);
-    return 0;
+    return status;
 }

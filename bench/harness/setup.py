@@ -94,7 +94,8 @@ def build_driver(build, rebuild=True):
 
 def _compile(out, sources, flags, libs):
     if os.path.exists(out) and all(os.path.getmtime(out) >= os.path.getmtime(s)
-                                   for s in sources + [os.path.join(BENCH, "client", "canon.h")]):
+                                   for s in sources + [os.path.join(BENCH, "client", h)
+                                                       for h in ("canon.h", "cycles.h")]):
         return
     cc = os.environ.get("CC", "cc")
     _run([cc, "-std=c11", "-O2", "-g", "-Wall", "-Wextra", "-Werror"] + flags +
@@ -104,17 +105,17 @@ def _compile(out, sources, flags, libs):
 def build_programs(bindir, build):
     """The client (unixODBC and iODBC) and the baselines; returns what failed."""
     os.makedirs(bindir, exist_ok=True)
-    canon = os.path.join(BENCH, "client", "canon.c")
+    shared = [os.path.join(BENCH, "client", f) for f in ("canon.c", "cycles.c")]
     client = os.path.join(BENCH, "client", "client.c")
-    _compile(os.path.join(bindir, "client"), [client, canon], [], ["-lodbc"])
-    _compile(os.path.join(bindir, "client-iodbc"), [client, canon],
+    _compile(os.path.join(bindir, "client"), [client] + shared, [], ["-lodbc"])
+    _compile(os.path.join(bindir, "client-iodbc"), [client] + shared,
              ["-I" + iodbc_include(build)], [IODBC_LIB])
     failed = {}
     for name, libs in (("sqlite_loop", ["-lsqlite3"]), ("shapelib_loop", ["-lshp"]),
                        ("freexl_loop", ["-lfreexl"]), ("libreoffice_csv", [])):
         try:
             _compile(os.path.join(bindir, name),
-                     [os.path.join(BENCH, "baselines", name + ".c"), canon], [], libs)
+                     [os.path.join(BENCH, "baselines", name + ".c")] + shared, [], libs)
         except SystemExit as e:
             failed[name] = str(e)
     return failed
