@@ -14,6 +14,7 @@
 */
 #include "driver.h"
 #include "convert.h"
+#include "narrow.h"
 #include "types.h"
 
 #include <stdio.h>
@@ -318,6 +319,29 @@ static SQLRETURN check_params(lt_stmt *s, uint32_t n)
     return SQL_NEED_DATA;
 }
 
+#ifdef _WIN32
+/* SQL_C_CHAR parameter text is in the ANSI code page on Windows (narrow.h):
+** the malloc'ed UTF-8 form of a value that is not plain ASCII, with its
+** length in *len; NULL when it needs none (ASCII, NULL, default, no buffer)
+** or on no memory (*oom). */
+static char *param_to_utf8(SQLSMALLINT ctype, SQLPOINTER ptr, const SQLLEN *ind,
+                           SQLLEN *len, bool *oom)
+{
+    *oom = false;
+    SQLLEN n = ind != NULL ? *ind : SQL_NTS;
+    if (ctype != SQL_C_CHAR || ptr == NULL || (n < 0 && n != SQL_NTS))
+        return NULL;
+    size_t bytes = n == SQL_NTS ? strlen(ptr) : (size_t)n;
+    if (lt_narrow_same(ptr, bytes))
+        return NULL;
+    size_t out = 0;
+    char *u = lt_narrow_to_utf8(ptr, bytes, &out);
+    *oom = u == NULL;
+    *len = (SQLLEN)out;
+    return u;
+}
+#endif
+
 static SQLRETURN convert_params(lt_stmt *s, uint32_t n, lt_value *vals,
                                 lt_arena *arena)
 {
@@ -348,8 +372,26 @@ static SQLRETURN convert_params(lt_stmt *s, uint32_t n, lt_value *vals,
             ind = p.len;
         }
         const char *state = NULL;
+#ifdef _WIN32
+        bool oom;
+        SQLLEN utf8_len;
+        char *utf8 = param_to_utf8(ctype, ptr, ind, &utf8_len, &oom);
+        if (oom) {
+            lt_diag_post(&s->h, "HY001", 0, "Memory allocation error");
+            return SQL_ERROR;
+        }
+        if (utf8 != NULL) {
+            ptr = utf8;
+            buflen = utf8_len;
+            ind = &utf8_len;
+        }
         SQLRETURN crc = lt_convert_param(ctype, sqltype, scale, ptr, buflen, ind,
                                          arena, &vals[i], &state);
+        free(utf8);
+#else
+        SQLRETURN crc = lt_convert_param(ctype, sqltype, scale, ptr, buflen, ind,
+                                         arena, &vals[i], &state);
+#endif
         if (crc == SQL_ERROR) {
             lt_diag_post_at(&s->h, state ? state : "HY000", SQL_NO_ROW_NUMBER,
                             (SQLINTEGER)(i + 1), "%s (parameter %u)",

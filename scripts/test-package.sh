@@ -3,10 +3,13 @@
 # it on this machine with dpkg -i, and check it as a user would: the drivers
 # are registered in /etc/odbcinst.ini, lector-dsn adds system DSNs for corpus
 # files of every format, and isql, iusql (unixODBC) and iodbctest (iODBC)
-# print what the oracle CSV says.  A reinstall must keep the usage count at
-# 1; dpkg -r must unregister both drivers.  Whatever happens, the package and
-# the test's DSNs are removed at the end; other drivers and DSNs are left
-# alone.  Needs root (dpkg, /etc/odbc.ini).
+# print what the oracle CSV says, and so does iodbctestw: iODBC's own
+# iodbctest.c (shipped by libiodbc2-dev as an example, which scripts/deps.sh
+# unpacks into BUILD_DIR/deps/iodbc) compiled here with -DUNICODE, as iODBC's
+# build makes it, since Debian ships no iodbctestw binary.  A reinstall must
+# keep the usage count at 1; dpkg -r must unregister both drivers.  Whatever
+# happens, the package and the test's DSNs are removed at the end; other
+# drivers and DSNs are left alone.  Needs root (dpkg, /etc/odbc.ini).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD=${1:-build-pkg}
@@ -30,6 +33,17 @@ done
 echo "== package: build"
 scripts/package.sh "$BUILD"
 DEB=$(ls "$BUILD"/lector_*.deb | tail -1)
+
+echo "== package: build iodbctestw from libiodbc2-dev's iodbctest.c"
+IODBC_DEV=$BUILD/deps/iodbc/usr
+IODBCTESTW=$BUILD/iodbctestw
+gzip -dc "$IODBC_DEV/share/doc/libiodbc2-dev/examples/iodbctest.c.gz" > "$BUILD/iodbctestw.c" ||
+  { echo "test-package.sh: libiodbc2-dev's iodbctest.c.gz is missing from $IODBC_DEV" >&2; exit 1; }
+# Debian's libiodbc2 has no libiodbc.so link (that is libiodbc2-dev's, not
+# installed): link the runtime's soname itself.
+${CC:-cc} -DUNICODE -I"$IODBC_DEV/include/iodbc" -o "$IODBCTESTW" "$BUILD/iodbctestw.c" \
+  -l:libiodbc.so.2 -l:libiodbcinst.so.2 ||
+  { echo "test-package.sh: iodbctestw does not build" >&2; exit 1; }
 
 # Each case: format, file (relative to the corpus), table, oracle CSV,
 # connection keywords for the DSN.  Workbooks are compared as the oracle's
@@ -103,6 +117,10 @@ for c in "${CASES[@]}"; do
   fi
   printf '%s\nquit\n' "$query" | iodbctest "DSN=${dsn}_iodbc" > "$WORK/iodbctest.$fmt" 2>&1 || true
   check "iodbctest $fmt" "$COMPARE" iodbctest "$WORK/iodbctest.$fmt" "$CORPUS/$oracle" $order
+  # The same through the W calls: SQLExecDirectW, SQLDescribeColW, SQL_C_WCHAR
+  # data (4-byte SQLWCHAR), printed in the UTF-8 locale.
+  printf '%s\nquit\n' "$query" | "$IODBCTESTW" "DSN=${dsn}_iodbc" > "$WORK/iodbctestw.$fmt" 2>&1 || true
+  check "iodbctestw $fmt" "$COMPARE" iodbctest "$WORK/iodbctestw.$fmt" "$CORPUS/$oracle" $order
 done
 check "isql with a connection string, no DSN" sh -c \
   "echo 'SELECT COUNT(*) FROM demo' | isql -b -k 'Driver=Lector;Database=/usr/share/lector/demo.dbf' | grep -E '^[| ]*[0-9]+[| ]*\$'"
