@@ -373,11 +373,67 @@ static const char *table_kind(const lt_table *t)
     return t->kind != NULL && t->kind[0] != '\0' ? t->kind : "TABLE";
 }
 
-/* A table argument triple: catalog, schema, table, and how each matches. */
+/* A table argument triple: catalog, schema, table, and how each matches.
+** `reach`: when no listed table matches, the table argument read as a
+** name finds a table the way a query's FROM does (lt_source_find_table):
+** a worksheet by its bare name, a range of a workbook made on demand. */
 typedef struct table_args {
     arg cat, schem, table;
     arg_kind cat_kind, schem_kind, table_kind;
+    bool reach;
 } table_args;
+
+/*
+** The table argument as the literal name it stands for: with
+** SQL_ATTR_METADATA_ID a quoted identifier's inside or an unquoted one
+** without its trailing blanks; a pattern without its escapes, its '_'
+** taken as itself (no listed table matched it as a wildcard).  False when
+** it is no single name (a '%' wildcard) or longer than `cap`.
+*/
+static bool literal_name(const arg *a, arg_kind kind, bool metadata_id, char *buf, size_t cap,
+                         size_t *len)
+{
+    const char *s = a->s;
+    size_t n = a->len;
+    if (metadata_id) {
+        if (n >= 2 && s[0] == '"' && s[n - 1] == '"') {
+            s++;
+            n -= 2;
+        } else {
+            while (n > 0 && s[n - 1] == ' ')
+                n--;
+        }
+        kind = ARG_ORDINARY;
+    }
+    *len = 0;
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (kind == ARG_PATTERN && c == '%')
+            return false;
+        if (kind == ARG_PATTERN && c == '\\' && i + 1 < n)
+            c = s[++i];
+        if (*len == cap)
+            return false;
+        buf[(*len)++] = c;
+    }
+    return *len > 0;
+}
+
+/* The table a query naming `ta->table` would read, when no listed table
+** matched: 1 with its index, 0 when there is none. */
+static int reach_table(const catalog_call *call, const table_args *ta, uint32_t *out)
+{
+    char name[1024];
+    size_t len;
+    if (!ta->reach || ta->table.s == NULL ||
+        !literal_name(&ta->table, ta->table_kind, call->metadata_id, name, sizeof name, &len))
+        return 0;
+    int64_t i = lt_source_find_table(call->src, name, len);
+    if (i < 0)
+        return 0;
+    *out = (uint32_t)i;
+    return 1;
+}
 
 /* The tables `ta` names, sorted by name: malloc'ed, NULL when none
 ** (*n 0).  Returns false when out of memory. */
@@ -400,6 +456,9 @@ static bool find_tables(const catalog_call *call, const table_args *ta,
         if (arg_match(&ta->table, ta->table_kind, call->metadata_id,
                       src->tables[i].name))
             v[(*n)++] = &src->tables[i];
+    uint32_t reached;
+    if (*n == 0 && reach_table(call, ta, &reached))
+        v[(*n)++] = &src->tables[reached];
     if (*n == 0) {
         free(v);
         return true;
@@ -706,7 +765,7 @@ SQLRETURN SQL_API SQLColumns(SQLHSTMT hstmt, SQLCHAR *CatalogName,
     if (stmt == NULL)
         return rc;
     table_args ta = {.cat_kind = ARG_ORDINARY, .schem_kind = ARG_PATTERN,
-                     .table_kind = ARG_PATTERN};
+                     .table_kind = ARG_PATTERN, .reach = true};
     columns_ctx cc;
     memset(&cc, 0, sizeof cc);
     lt_arena_init(&cc.arena);
@@ -845,7 +904,7 @@ SQLRETURN SQL_API SQLStatistics(SQLHSTMT hstmt, SQLCHAR *CatalogName,
         rc = SQL_ERROR;
     }
     table_args ta = {.cat_kind = ARG_ORDINARY, .schem_kind = ARG_ORDINARY,
-                     .table_kind = ARG_ORDINARY};
+                     .table_kind = ARG_ORDINARY, .reach = true};
     statistics_ctx sc = {{NULL, 0}, NULL, Unique == SQL_INDEX_UNIQUE};
     if (rc == SQL_SUCCESS)
         rc = table_args_get(&call, &ta, CatalogName, NameLength1, SchemaName,
@@ -932,7 +991,7 @@ SQLRETURN SQL_API SQLPrimaryKeys(SQLHSTMT hstmt, SQLCHAR *CatalogName,
     if (stmt == NULL)
         return rc;
     table_args ta = {.cat_kind = ARG_ORDINARY, .schem_kind = ARG_ORDINARY,
-                     .table_kind = ARG_ORDINARY};
+                     .table_kind = ARG_ORDINARY, .reach = true};
     table_list tl = {NULL, 0};
     if (rc == SQL_SUCCESS)
         rc = table_args_get(&call, &ta, CatalogName, NameLength1, SchemaName,
@@ -1044,7 +1103,7 @@ SQLRETURN SQL_API SQLSpecialColumns(SQLHSTMT hstmt, SQLUSMALLINT IdentifierType,
         rc = SQL_ERROR;
     }
     table_args ta = {.cat_kind = ARG_ORDINARY, .schem_kind = ARG_ORDINARY,
-                     .table_kind = ARG_ORDINARY};
+                     .table_kind = ARG_ORDINARY, .reach = true};
     special_ctx sc = {{NULL, 0}, Nullable == SQL_NO_NULLS};
     if (rc == SQL_SUCCESS)
         rc = table_args_get(&call, &ta, CatalogName, NameLength1, SchemaName,

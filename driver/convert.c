@@ -550,6 +550,15 @@ static void set_ind(const lt_target *t, SQLLEN v)
         *t->len_or_ind = v;
 }
 
+/* What went to t->ptr was the whole value: `bytes` long in the buffer,
+** `n` bytes in its own (UTF-8) form. */
+static SQLRETURN put_whole(const lt_target *t, size_t bytes, size_t n, SQLLEN *offset)
+{
+    set_ind(t, (SQLLEN)bytes);
+    *offset = (SQLLEN)n;
+    return SQL_SUCCESS;
+}
+
 /* A fixed-size C value; BufferLength does not apply (appendix D, [a]). */
 static SQLRETURN put_fixed(const lt_target *t, const void *v, size_t size,
                            SQLLEN *offset)
@@ -1233,18 +1242,48 @@ SQLRETURN lt_convert_to_c(const lt_value *value, const lt_column *col,
     SQLSMALLINT ctype = t->ctype;
     *sqlstate = NULL;
 
-    /* The common case first: a whole text value into a SQL_C_CHAR buffer
-    ** it fits, the first piece (what put_char would do, minus its tests). */
-    if (ctype == SQL_C_CHAR && value->type == LT_TEXT && *offset == 0 &&
-        t->ptr != NULL && t->buflen > 0 && value->u.bytes.len < (size_t)t->buflen &&
-        lt_narrow_same(value->u.bytes.ptr, value->u.bytes.len)) {
-        size_t len = value->u.bytes.len;
-        if (len > 0)
-            memcpy(t->ptr, value->u.bytes.ptr, len);
-        ((char *)t->ptr)[len] = '\0';
-        set_ind(t, (SQLLEN)len);
-        *offset = (SQLLEN)len;
-        return SQL_SUCCESS;
+    /* The common cases first, what row-at-a-time clients ask for most: the
+    ** first piece of a text value, an integer or a double as SQL_C_CHAR into
+    ** a buffer it fits (what put_char would do, minus its tests; numbers
+    ** are formatted straight into the application's buffer, which holds the
+    ** longest form, instead of into buf and then copied), and numbers as
+    ** SQL_C_WCHAR, whose text is ASCII: one unit per byte. */
+    if (ctype == SQL_C_CHAR && *offset == 0 && t->ptr != NULL) {
+        switch (value->type) {
+        case LT_TEXT:
+            n = value->u.bytes.len;
+            if (t->buflen > 0 && n < (size_t)t->buflen &&
+                lt_narrow_same(value->u.bytes.ptr, n)) {
+                if (n > 0)
+                    memcpy(t->ptr, value->u.bytes.ptr, n);
+                ((char *)t->ptr)[n] = '\0';
+                return put_whole(t, n, n, offset);
+            }
+            break;
+        case LT_INT64:
+            if (t->buflen >= LT_FMT_INT64_MAX) {
+                n = lt_format_int64(value->u.i64, t->ptr);
+                return put_whole(t, n, n, offset);
+            }
+            break;
+        case LT_DOUBLE:
+            if (t->buflen >= LT_FMT_DOUBLE_MAX) {
+                n = lt_format_double(value->u.f64, t->ptr);
+                return put_whole(t, n, n, offset);
+            }
+            break;
+        default:
+            break;
+        }
+    } else if (ctype == SQL_C_WCHAR && *offset == 0 && t->ptr != NULL &&
+               piece->low_surrogate == 0 &&
+               (value->type == LT_INT64 || value->type == LT_DOUBLE) &&
+               t->buflen >= (SQLLEN)(LT_FMT_DOUBLE_MAX * sizeof(SQLWCHAR))) {
+        n = value->type == LT_INT64 ? lt_format_int64(value->u.i64, buf)
+                                    : lt_format_double(value->u.f64, buf);
+        for (size_t i = 0; i <= n; i++) /* the terminator too */
+            lt_wide_store(t->ptr, i, (SQLWCHAR)(unsigned char)buf[i]);
+        return put_whole(t, n * sizeof(SQLWCHAR), n, offset);
     }
 
     if (ctype == SQL_C_DEFAULT) {

@@ -13,6 +13,11 @@
 ** it works out the buffers' addresses and strides once, then converts each
 ** row of each segment straight from the batch vector.  Nothing is allocated
 ** per row; the scratch arrays live as long as the cursor.
+**
+** Row at a time (SQLFetch of one row, nothing bound, then SQLGetData per
+** column, as isql, pyodbc and Power Query do) has a short path: the fetch
+** only steps to the next row of the batch at hand (next_in_batch), and
+** SQLGetData finds its row in the segments once per fetch (current_row).
 */
 #include "driver.h"
 #include "convert.h"
@@ -62,6 +67,12 @@ typedef struct fetch_cache {
     uint32_t plan_cap;
     uint8_t *row_flags;      /* per rowset row: 1 warning, 2 error */
     size_t flag_cap;
+    /* SQLGetData's row, found in the segments once per fetch or SQLSetPos
+    ** rather than once per call (fetch() forgets it: segments change only
+    ** there) */
+    const lt_batch *gd_batch;  /* NULL: not found yet */
+    uint32_t gd_row;
+    SQLULEN gd_index;          /* the rowset row it is for */
 } fetch_cache;
 
 enum { ROW_OK = 0, ROW_WARN = 1, ROW_ERR = 2 };
@@ -725,6 +736,39 @@ static SQLRETURN fail(lt_stmt *s, fetch_cache *fc, const lt_error *err)
     return lt_diag_error(&s->h, err);
 }
 
+/* The next row of a forward-only cursor when it is in the batch at hand
+** and nothing is bound: the loop of SQLFetch + SQLGetData that isql,
+** pyodbc and Power Query run.  Does what fetch() below would do for it,
+** without its general steps; false when the case is not this one (then
+** nothing changed). */
+static bool next_in_batch(lt_stmt *s, SQLULEN *fetched, SQLUSMALLINT *status)
+{
+    fetch_cache *fc = s->rows;
+    if (fc == NULL || fc->is_static || fc->broken || fc->cur == NULL ||
+        fc->cur_pos >= fc->cur->count || fc->seg_cap == 0 ||
+        s->rowset_start == AFTER_END || s->max_rows > 0 ||
+        s->use_bookmarks != SQL_UB_OFF ||
+        (s->ard->count > 0 && s->retrieve_data != SQL_RD_OFF))
+        return false;
+    uint32_t row = fc->cur_pos++;
+    fc->segs[0] = (fetch_seg){fc->cur, row, 1};
+    fc->nsegs = 1;
+    fc->delivered++;
+    fc->gd_batch = fc->cur;
+    fc->gd_row = row;
+    fc->gd_index = 0;
+    memset(&s->getdata, 0, sizeof s->getdata);
+    s->rowset_row = 0;
+    s->rowset_start = (SQLLEN)fc->delivered;
+    s->rowset_size = 1;
+    s->last_fetch_size = 1;
+    if (fetched)
+        *fetched = 1;
+    if (status)
+        status[0] = SQL_ROW_SUCCESS;
+    return true;
+}
+
 /* Fetch a rowset of `size` rows.  `fetched` and `status` are where the
 ** row count and the row statuses go (NULL: not wanted). */
 static SQLRETURN fetch(lt_stmt *s, SQLSMALLINT orientation, SQLLEN offset, SQLULEN size,
@@ -735,6 +779,8 @@ static SQLRETURN fetch(lt_stmt *s, SQLSMALLINT orientation, SQLLEN offset, SQLUL
         lt_diag_post(h, "HY010", 0, "Function sequence error: no cursor is open");
         return SQL_ERROR;
     }
+    if (orientation == SQL_FETCH_NEXT && size == 1 && next_in_batch(s, fetched, status))
+        return SQL_SUCCESS;
     bool scrollable = s->cursor_type != SQL_CURSOR_FORWARD_ONLY;
     switch (orientation) {
     case SQL_FETCH_NEXT:
@@ -763,6 +809,7 @@ static SQLRETURN fetch(lt_stmt *s, SQLSMALLINT orientation, SQLLEN offset, SQLUL
         lt_diag_post(h, "HY000", 0, "The cursor failed earlier; close it and execute again");
         return SQL_ERROR;
     }
+    fc->gd_batch = NULL;
     lt_error err;
     lt_error_clear(&err);
     memset(&s->getdata, 0, sizeof s->getdata);
@@ -964,6 +1011,20 @@ static bool locate(const fetch_cache *fc, SQLULEN i, const lt_batch **b, uint32_
     return false;
 }
 
+/* Find rowset row `i` for SQLGetData, or reuse what the previous call
+** found; false when the rowset has no such row. */
+static bool current_row(fetch_cache *fc, SQLULEN i)
+{
+    if (fc->gd_batch != NULL && fc->gd_index == i)
+        return true;
+    if (!locate(fc, i, &fc->gd_batch, &fc->gd_row)) {
+        fc->gd_batch = NULL;
+        return false;
+    }
+    fc->gd_index = i;
+    return true;
+}
+
 /* Row `row` of `v` as lt_vector_get() reads it, the plain types inline:
 ** SQLGetData, row at a time, reads every cell through here. */
 static void cell(const lt_vector *v, uint32_t row, lt_value *out)
@@ -995,10 +1056,8 @@ static SQLRETURN get_data(lt_stmt *s, SQLUSMALLINT col, SQLSMALLINT ctype, SQLPO
         return SQL_ERROR;
     }
     fetch_cache *fc = s->rows;
-    const lt_batch *batch = NULL;
-    uint32_t row = 0;
     if (s->rowset_start <= 0 || s->rowset_size == 0 || fc == NULL ||
-        !locate(fc, s->rowset_row, &batch, &row)) {
+        !current_row(fc, s->rowset_row)) {
         lt_diag_post(h, "24000", 0, "Invalid cursor state: the cursor is not on a row");
         return SQL_ERROR;
     }
@@ -1053,7 +1112,7 @@ static SQLRETURN get_data(lt_stmt *s, SQLUSMALLINT col, SQLSMALLINT ctype, SQLPO
         g->done = true;
     } else {
         lt_value v;
-        cell(&batch->cols[col - 1u], row, &v);
+        cell(&fc->gd_batch->cols[col - 1u], fc->gd_row, &v);
         if (v.type == LT_NULL) {
             g->done = true;
             if (ind == NULL) {

@@ -35,7 +35,9 @@ void lt_handle_destroy(lt_handle *h)
     lt_mutex_destroy(&h->lock);
 }
 
-lt_handle *lt_enter_keep_diag(SQLHANDLE handle, SQLSMALLINT type)
+/* Validate and lock: the part of every entry shared by lt_enter and
+** lt_enter_keep_diag, inlined into both (SQLGetData runs it per value). */
+static inline lt_handle *validate_and_lock(SQLHANDLE handle, SQLSMALLINT type)
 {
     lt_handle *h = handle;
     /* The magic check catches NULL, a handle of another type and a handle
@@ -46,11 +48,18 @@ lt_handle *lt_enter_keep_diag(SQLHANDLE handle, SQLSMALLINT type)
     return h;
 }
 
+lt_handle *lt_enter_keep_diag(SQLHANDLE handle, SQLSMALLINT type)
+{
+    return validate_and_lock(handle, type);
+}
+
 lt_handle *lt_enter(SQLHANDLE handle, SQLSMALLINT type)
 {
-    lt_handle *h = lt_enter_keep_diag(handle, type);
+    lt_handle *h = validate_and_lock(handle, type);
     if (h != NULL) {
-        lt_diag_clear(&h->diag);
+        /* Most calls find the diagnostics already empty: skip the call. */
+        if (h->diag.count > 0 || h->diag.cursor_row_count != -1)
+            lt_diag_clear(&h->diag);
         h->diag.dynamic_function = NULL;
         h->diag.dynamic_function_code = 0;
     }

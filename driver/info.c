@@ -111,20 +111,25 @@
 /* Joins (SQL_SRJO_*, SQL_OJ_*) and tables per SELECT: [INNER] JOIN, LEFT /
 ** RIGHT / FULL [OUTER] JOIN, CROSS JOIN, NATURAL JOIN and commas, chained
 ** left to right, any condition in ON (equalities hash) or USING, also
-** inside {oj ...}; derived tables; no parenthesized (nested) joins; no
-** limit on tables. */
+** inside {oj ...}; derived tables; parenthesised (nested) joins, and
+** ODBC's nested outer joins `a LEFT OUTER JOIN b LEFT OUTER JOIN c ON x ON
+** y` and {oj} within {oj} (SQL_OJ_NESTED); no limit on tables.  SQL-92's
+** EXCEPT [ALL] and INTERSECT [ALL] query operators have their SQL_SRJO_
+** bits too (UNION JOIN and CORRESPONDING are not supported). */
 #define ENGINE_JOIN_OPERATORS \
     (SQL_SRJO_CROSS_JOIN | SQL_SRJO_INNER_JOIN | SQL_SRJO_LEFT_OUTER_JOIN | \
-     SQL_SRJO_RIGHT_OUTER_JOIN | SQL_SRJO_FULL_OUTER_JOIN | SQL_SRJO_NATURAL_JOIN)
+     SQL_SRJO_RIGHT_OUTER_JOIN | SQL_SRJO_FULL_OUTER_JOIN | SQL_SRJO_NATURAL_JOIN | \
+     SQL_SRJO_EXCEPT_JOIN | SQL_SRJO_INTERSECT_JOIN)
 #define ENGINE_OJ_CAPABILITIES \
-    (SQL_OJ_LEFT | SQL_OJ_RIGHT | SQL_OJ_FULL | SQL_OJ_NOT_ORDERED | SQL_OJ_INNER | \
-     SQL_OJ_ALL_COMPARISON_OPS)
+    (SQL_OJ_LEFT | SQL_OJ_RIGHT | SQL_OJ_FULL | SQL_OJ_NESTED | SQL_OJ_NOT_ORDERED | \
+     SQL_OJ_INNER | SQL_OJ_ALL_COMPARISON_OPS)
 #define ENGINE_OUTER_JOINS "Y"
 #define ENGINE_MAX_TABLES_IN_SELECT 0
 /* Subqueries in comparisons, IN and EXISTS, correlated too; no ANY/ALL. */
 #define ENGINE_SUBQUERIES \
     (SQL_SQ_COMPARISON | SQL_SQ_EXISTS | SQL_SQ_IN | SQL_SQ_CORRELATED_SUBQUERIES)
-/* UNION [ALL] (also EXCEPT and INTERSECT, which ODBC has no bit for) */
+/* UNION [ALL] (also EXCEPT [ALL] and INTERSECT [ALL], which SQL_UNION has
+** no bit for) */
 #define ENGINE_UNION (SQL_U_UNION | SQL_U_UNION_ALL)
 /* DATE '2024-01-31', TIME '...', TIMESTAMP '...' */
 #define ENGINE_DATETIME_LITERALS \

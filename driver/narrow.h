@@ -46,5 +46,7 @@ static inline bool lt_narrow_same(const char *s, size_t len)
 bool lt_info_is_string(SQLUSMALLINT type);
 bool lt_col_attr_is_string(SQLUSMALLINT field);
 bool lt_diag_field_is_string(SQLSMALLINT field);
+bool lt_connect_attr_is_string(SQLINTEGER attr);
+bool lt_desc_field_is_string(SQLSMALLINT field);
 
 #endif /* LT_NARROW_H */

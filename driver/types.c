@@ -35,18 +35,21 @@ typedef struct type_row {
 
 /* Positions in type_rows[]. */
 enum {
-    T_GUID, T_WLONGVARCHAR, T_WVARCHAR, T_BIT, T_TINYINT, T_BIGINT,
-    T_LONGVARBINARY, T_VARBINARY, T_LONGVARCHAR, T_DECIMAL, T_INTEGER,
-    T_SMALLINT, T_REAL, T_DOUBLE, T_VARCHAR, T_DATE, T_TIME, T_TIMESTAMP,
-    T_COUNT
+    T_GUID, T_WLONGVARCHAR, T_WVARCHAR, T_WCHAR, T_BIT, T_TINYINT, T_BIGINT,
+    T_LONGVARBINARY, T_VARBINARY, T_BINARY, T_LONGVARCHAR, T_CHAR, T_NUMERIC,
+    T_DECIMAL, T_INTEGER, T_SMALLINT, T_FLOAT, T_REAL, T_DOUBLE, T_VARCHAR,
+    T_DATE, T_TIME, T_TIMESTAMP, T_COUNT
 };
 
-/* Ordered by DATA_TYPE as SQLGetTypeInfo must be.  Dates take the ODBC
-** escape as their literal form ({d '2024-01-31'}): every ODBC SQL engine
-** accepts it, and a client that glues prefix, value and suffix gets a valid
-** literal.  VARCHAR and LONGVARCHAR are no column's type (text is always
-** reported wide) but name CAST targets and answer ODBC 2 era clients that
-** look for SQL_VARCHAR before they use text at all. */
+/* Ordered by (ODBC 3) DATA_TYPE as SQLGetTypeInfo must be; each type has
+** one row, so there is no second key.  Dates take the ODBC escape as their
+** literal form ({d '2024-01-31'}): every ODBC SQL engine accepts it, and a
+** client that glues prefix, value and suffix gets a valid literal.
+** Columns are reported only as the types lt_sqltype_of picks; the other
+** rows (WCHAR, CHAR, VARCHAR, LONGVARCHAR, BINARY, NUMERIC, FLOAT) are the
+** engine's CAST targets (driver/sql/cast.c) and what an application may
+** give a parameter in SQLBindParameter, and answer clients that look a type
+** up before they use it (Power Query asks for SQL_WCHAR). */
 static const type_row type_rows[T_COUNT] = {
     [T_GUID] = {"GUID", SQL_GUID, SQL_GUID, 0, 36, NULL, NULL, NULL,
                 SQL_FALSE, SQL_PRED_BASIC, -1, -1, -1, 0},
@@ -56,6 +59,8 @@ static const type_row type_rows[T_COUNT] = {
     [T_WVARCHAR] = {"WVARCHAR", SQL_WVARCHAR, SQL_WVARCHAR, 0, VAR_SIZE_MAX,
                     "'", "'", "max length",
                     SQL_TRUE, SQL_PRED_SEARCHABLE, -1, -1, -1, 0},
+    [T_WCHAR] = {"WCHAR", SQL_WCHAR, SQL_WCHAR, 0, VAR_SIZE_MAX, "'", "'", "length",
+                 SQL_TRUE, SQL_PRED_SEARCHABLE, -1, -1, -1, 0},
     [T_BIT] = {"BIT", SQL_BIT, SQL_BIT, 0, 1, NULL, NULL, NULL,
                SQL_FALSE, SQL_PRED_BASIC, -1, 0, 0, 0},
     [T_TINYINT] = {"TINYINT", SQL_TINYINT, SQL_TINYINT, 0, 3, NULL, NULL, NULL,
@@ -68,9 +73,16 @@ static const type_row type_rows[T_COUNT] = {
     [T_VARBINARY] = {"VARBINARY", SQL_VARBINARY, SQL_VARBINARY, 0,
                      VAR_SIZE_MAX, NULL, NULL, "max length",
                      SQL_FALSE, SQL_PRED_BASIC, -1, -1, -1, 0},
+    [T_BINARY] = {"BINARY", SQL_BINARY, SQL_BINARY, 0, VAR_SIZE_MAX, NULL, NULL,
+                  "length", SQL_FALSE, SQL_PRED_BASIC, -1, -1, -1, 0},
     [T_LONGVARCHAR] = {"LONGVARCHAR", SQL_LONGVARCHAR, SQL_LONGVARCHAR, 0,
                        LONG_SIZE, "'", "'", NULL,
                        SQL_TRUE, SQL_PRED_SEARCHABLE, -1, -1, -1, 0},
+    [T_CHAR] = {"CHAR", SQL_CHAR, SQL_CHAR, 0, VAR_SIZE_MAX, "'", "'", "length",
+                SQL_TRUE, SQL_PRED_SEARCHABLE, -1, -1, -1, 0},
+    [T_NUMERIC] = {"NUMERIC", SQL_NUMERIC, SQL_NUMERIC, 0, 38, NULL, NULL,
+                   "precision,scale",
+                   SQL_FALSE, SQL_PRED_BASIC, SQL_FALSE, 0, 38, 10},
     [T_DECIMAL] = {"DECIMAL", SQL_DECIMAL, SQL_DECIMAL, 0, 38, NULL, NULL,
                    "precision,scale",
                    SQL_FALSE, SQL_PRED_BASIC, SQL_FALSE, 0, 38, 10},
@@ -78,6 +90,8 @@ static const type_row type_rows[T_COUNT] = {
                    SQL_FALSE, SQL_PRED_BASIC, SQL_FALSE, 0, 0, 10},
     [T_SMALLINT] = {"SMALLINT", SQL_SMALLINT, SQL_SMALLINT, 0, 5, NULL, NULL,
                     NULL, SQL_FALSE, SQL_PRED_BASIC, SQL_FALSE, 0, 0, 10},
+    [T_FLOAT] = {"FLOAT", SQL_FLOAT, SQL_FLOAT, 0, 15, NULL, NULL, NULL,
+                 SQL_FALSE, SQL_PRED_BASIC, SQL_FALSE, -1, -1, 10},
     [T_REAL] = {"REAL", SQL_REAL, SQL_REAL, 0, 7, NULL, NULL, NULL,
                 SQL_FALSE, SQL_PRED_BASIC, SQL_FALSE, -1, -1, 10},
     [T_DOUBLE] = {"DOUBLE", SQL_DOUBLE, SQL_DOUBLE, 0, 15, NULL, NULL, NULL,
@@ -175,7 +189,9 @@ static void lengths(int row, uint64_t size, int digits, lt_sqltype *out)
     case T_INTEGER:  octet = 4; display = 11; break;
     case T_BIGINT:   octet = 8; display = 20; break;
     case T_REAL:     octet = 4; display = 14; break;
+    case T_FLOAT:
     case T_DOUBLE:   octet = 8; display = 24; break;
+    case T_NUMERIC:
     case T_DECIMAL:  octet = (SQLLEN)size + 2; display = (SQLLEN)size + 2; break;
     case T_DATE:     octet = sizeof(SQL_DATE_STRUCT); display = 10; break;
     case T_TIME:     octet = sizeof(SQL_TIME_STRUCT); display = (SQLLEN)size; break;
@@ -184,6 +200,7 @@ static void lengths(int row, uint64_t size, int digits, lt_sqltype *out)
         display = (SQLLEN)size;
         break;
     case T_GUID:     octet = sizeof(SQLGUID); display = 38; /* "{...}" braced, as Access shows */ break;
+    case T_BINARY:
     case T_VARBINARY:
     case T_LONGVARBINARY:
         octet = char_octet = clamp_len(size);
@@ -337,11 +354,30 @@ static void int_or_null(lt_result *r, uint32_t col, int v)
         lt_result_int(r, col, v);
 }
 
+/* type_rows[] in the order of the DATA_TYPE an environment of
+** `odbc_version` sees: under ODBC 2, DATE, TIME and TIMESTAMP are 9, 10 and
+** 11 and come before VARCHAR (12).  A stable insertion sort of a few rows. */
+static void typeinfo_order(SQLINTEGER odbc_version, int order[T_COUNT])
+{
+    for (int i = 0; i < T_COUNT; i++) {
+        SQLSMALLINT key = lt_sqltype_for_version(type_rows[i].concise, odbc_version);
+        int j = i;
+        while (j > 0 &&
+               lt_sqltype_for_version(type_rows[order[j - 1]].concise, odbc_version) > key) {
+            order[j] = order[j - 1];
+            j--;
+        }
+        order[j] = i;
+    }
+}
+
 static void typeinfo_fill(lt_result *r, SQLSMALLINT data_type,
                           SQLINTEGER odbc_version)
 {
+    int order[T_COUNT];
+    typeinfo_order(odbc_version, order);
     for (int i = 0; i < T_COUNT; i++) {
-        const type_row *t = &type_rows[i];
+        const type_row *t = &type_rows[order[i]];
         if (data_type != SQL_ALL_TYPES && data_type != t->concise)
             continue;
         bool numeric = t->unsigned_attr >= 0;

@@ -1064,3 +1064,13 @@ bool lt_diag_field_is_string(SQLSMALLINT field)
 {
     return diag_field_is_string(field);
 }
+
+bool lt_connect_attr_is_string(SQLINTEGER attr)
+{
+    return connect_attr_is_string(attr);
+}
+
+bool lt_desc_field_is_string(SQLSMALLINT field)
+{
+    return desc_field_is_string(field);
+}

@@ -27,7 +27,18 @@ typedef struct sql_type {
     int16_t scale;    /* DECIMAL: digits after the point */
     uint32_t size;    /* ODBC column size (precision for DECIMAL) */
     bool nullable;
+    /* A compound's column mixing numbers and text on a SQLite source:
+    ** described as TEXT, its rows of other types tagged with their own
+    ** (reader.h's dynamically typed rows), as SQLite keeps each value's
+    ** storage class. */
+    bool dynamic;
 } sql_type;
+
+/* SQLite's affinities (https://www.sqlite.org/datatype3.html section 3). */
+#define SQL_AFF_NONE    0
+#define SQL_AFF_BLOB    'B'
+#define SQL_AFF_TEXT    'T'
+#define SQL_AFF_NUMERIC 'N'  /* INTEGER, REAL and NUMERIC alike for comparisons */
 
 typedef enum sql_expr_kind {
     SQL_E_LITERAL,   /* value */
@@ -103,6 +114,13 @@ struct sql_expr {
     bool conv;              /* the parent reads it converted to `want` */
     lt_type want;
     int16_t want_scale;
+    /* typing.c, SQLite sources: the node's affinity (a column's declared
+    ** type's, CAST's target's, else none: SQL_AFF_*), and for a comparison
+    ** group (comparison, IN, BETWEEN, simple CASE, NULLIF) whose operands
+    ** mix numbers and text, that it compares row by row with SQLite's
+    ** affinity conversions (compare.c, sql_compare_affinity). */
+    uint8_t affinity;
+    bool affinity_cmp;
 
     /* planner: index of the evaluation state (exec.h) */
     uint32_t slot;
@@ -160,6 +178,9 @@ typedef struct sql_table_ref {
     uint32_t nusing;        /* JOIN ... USING (a, b) */
     const char **using_cols;
     bool natural;           /* NATURAL JOIN: USING every common column */
+    bool nested;            /* a parenthesised join `(a JOIN b ON ...)`: sub is
+                            ** SELECT * over its tables, whose names (not an
+                            ** alias) qualify its columns */
 } sql_table_ref;
 
 /* A compound query: lhs op rhs. */
@@ -168,7 +189,9 @@ typedef enum sql_setop {
     SQL_SET_UNION,
     SQL_SET_UNION_ALL,
     SQL_SET_EXCEPT,
-    SQL_SET_INTERSECT
+    SQL_SET_INTERSECT,
+    SQL_SET_EXCEPT_ALL,     /* multisets: max(m - n, 0) copies of a row */
+    SQL_SET_INTERSECT_ALL   /* min(m, n) copies */
 } sql_setop;
 
 typedef struct sql_select {

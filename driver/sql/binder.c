@@ -105,11 +105,32 @@ static bool niladic(const binder *b, const sql_expr *e)
     return false;
 }
 
-/* The range a qualifier names (alias, else table name), -1 when none. */
+/* Does qualifier `name` (NULL: none) reach column c of range rg: its alias
+** or table name, or in a parenthesised join the table the column is of? */
+static bool column_in(const sql_range *rg, uint32_t c, const char *name)
+{
+    return name == NULL || strcasecmp(rg->name, name) == 0 ||
+           (rg->owners != NULL && rg->owners[c] != NULL && strcasecmp(rg->owners[c], name) == 0);
+}
+
+/* Is `name` range rg's alias or table name, or that of a table inside it
+** (a parenthesised join)? */
+static bool range_named(const sql_range *rg, const char *name)
+{
+    if (strcasecmp(rg->name, name) == 0)
+        return true;
+    for (uint32_t c = 0; rg->owners != NULL && c < rg->desc->ncols; c++)
+        if (rg->owners[c] != NULL && strcasecmp(rg->owners[c], name) == 0)
+            return true;
+    return false;
+}
+
+/* The range a qualifier names (alias, else table name, or a table inside
+** a parenthesised join), -1 when none. */
 static int64_t find_range(const binder *b, const char *name)
 {
     for (uint32_t r = 0; r < b->scope; r++)
-        if (strcasecmp(b->q->ranges[r].name, name) == 0)
+        if (range_named(&b->q->ranges[r], name))
             return r;
     return -1;
 }
@@ -194,7 +215,7 @@ static int resolve_here(binder *b, sql_expr *e)
         const sql_range *rg = &q->ranges[r];
         const lt_table *t = rg->desc;
         for (uint32_t c = 0; c < t->ncols; c++) {
-            if (strcasecmp(t->cols[c].name, e->name) != 0)
+            if (strcasecmp(t->cols[c].name, e->name) != 0 || !column_in(rg, c, e->qualifier))
                 continue;
             /* USING: the joined table's copy is the same column. */
             if (e->qualifier == NULL && rg->hidden != NULL && rg->hidden[c])
@@ -251,6 +272,16 @@ static int resolve_outer(binder *b, sql_expr *e)
     return 0;
 }
 
+/* Whether this query or one enclosing it has a range of that name (a
+** qualifier of an outer table with a wrong column is 42S22, not 42S02). */
+static bool range_known(const binder *b, const char *name)
+{
+    for (; b != NULL; b = b->parent)
+        if (find_range(b, name) >= 0)
+            return true;
+    return false;
+}
+
 static int resolve_column(binder *b, sql_expr *e)
 {
     const sql_query *q = b->q;
@@ -266,7 +297,7 @@ static int resolve_column(binder *b, sql_expr *e)
         rc = resolve_outer(b, e);
     if (rc != 1)
         return rc;
-    if (e->qualifier != NULL && find_range(b, e->qualifier) < 0)
+    if (e->qualifier != NULL && !range_known(b, e->qualifier))
         return bind_error(b, "42S02", e, "unknown table", e->qualifier);
     if (q->nranges == 0)
         return lt_error_set(b->err, "42S22", "unknown column '%s' at line %u, column %u: the query has no FROM clause",
@@ -501,7 +532,8 @@ static int bind_item(binder *b, const sql_select_item *item)
         }
         for (uint32_t r = from; r < to; r++)
             for (uint32_t c = 0; c < q->ranges[r].desc->ncols; c++)
-                if (add_column_output(b, r, c, item, item->star_table == NULL) != 0)
+                if (column_in(&q->ranges[r], c, item->star_table) &&
+                    add_column_output(b, r, c, item, item->star_table == NULL) != 0)
                     return -1;
         return 0;
     }
@@ -912,12 +944,36 @@ static int bind_using(binder *b, uint32_t i, const sql_table_ref *t, uint32_t *c
     return 0;
 }
 
-/* Range i: a table of the source, a view, or a derived table. */
+/* A parenthesised join `(a JOIN b ON c)` joined to other tables: a derived
+** table (SELECT * over a and b) without a name of its own, whose columns
+** `a.x` and `b.y` still qualify (owners). */
+static int bind_nested(binder *b, sql_range *r, const sql_table_ref *t)
+{
+    if (bind_derived(b, r, t->sub, b->text, "", "joined table", NULL, 0, t) != 0)
+        return -1;
+    const sql_query *sub = r->sub;
+    uint32_t n = sub->nvisible;
+    r->owners = lt_arena_alloc(b->arena, (n ? n : 1) * sizeof *r->owners);
+    if (r->owners == NULL)
+        return oom(b);
+    for (uint32_t i = 0; i < n; i++) {
+        const sql_expr *e = sub->outputs[i].expr;
+        const sql_range *in = e->kind == SQL_E_COLUMN ? &sub->ranges[e->range] : NULL;
+        r->owners[i] = in == NULL ? NULL : in->owners != NULL ? in->owners[e->table_col] : in->name;
+    }
+    return 0;
+}
+
+/* Range i: a table of the source, a view, a derived table or a
+** parenthesised join. */
 static int bind_table_ref(binder *b, uint32_t i, const sql_table_ref *t)
 {
     sql_query *q = b->q;
     sql_range *r = &q->ranges[i];
-    if (t->sub != NULL) {
+    if (t->nested) {
+        if (bind_nested(b, r, t) != 0)
+            return -1;
+    } else if (t->sub != NULL) {
         if (bind_derived(b, r, t->sub, b->text, t->alias, "derived table", t->colnames,
                          t->ncolnames, t) != 0)
             return -1;
@@ -948,11 +1004,19 @@ static int bind_table_ref(binder *b, uint32_t i, const sql_table_ref *t)
     }
     r->name = t->alias != NULL ? t->alias : r->desc->name;
     r->join = t->join;
-    for (uint32_t k = 0; k < i; k++)
-        if (strcasecmp(q->ranges[k].name, r->name) == 0)
-            return lt_error_set(b->err, "42000",
-                                "the table name '%s' is used twice in FROM (line %u, column %u): give one an alias",
-                                r->name, t->line, t->column);
+    /* (a parenthesised join's names are its tables') */
+    const char *dup = NULL;
+    for (uint32_t k = 0; k < i && dup == NULL; k++) {
+        if (r->name[0] != '\0' && range_named(&q->ranges[k], r->name))
+            dup = r->name;
+        for (uint32_t c = 0; r->owners != NULL && c < r->desc->ncols && dup == NULL; c++)
+            if (r->owners[c] != NULL && range_named(&q->ranges[k], r->owners[c]))
+                dup = r->owners[c];
+    }
+    if (dup != NULL)
+        return lt_error_set(b->err, "42000",
+                            "the table name '%s' is used twice in FROM (line %u, column %u): give one an alias",
+                            dup, t->line, t->column);
     /* The side an outer join may fill with NULLs. */
     r->outer = t->join == SQL_JOIN_LEFT || t->join == SQL_JOIN_FULL;
     if (t->join == SQL_JOIN_RIGHT || t->join == SQL_JOIN_FULL)
@@ -1043,6 +1107,8 @@ static const char *setop_name(sql_setop op)
     case SQL_SET_UNION_ALL: return "UNION ALL";
     case SQL_SET_EXCEPT:    return "EXCEPT";
     case SQL_SET_INTERSECT: return "INTERSECT";
+    case SQL_SET_EXCEPT_ALL: return "EXCEPT ALL";
+    case SQL_SET_INTERSECT_ALL: return "INTERSECT ALL";
     default:                return "";
     }
 }

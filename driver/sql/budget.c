@@ -7,7 +7,11 @@
 ** budget before allocating them, and give them back when they free them.
 ** A query that needs more than the budget fails with HY001 and a message
 ** naming what it was doing and the setting to raise, instead of growing
-** until the system kills the process.  An execution and its sub-queries
+** until the system kills the process.  Hash aggregation and hash joins
+** watch the budget between batches and split their rows into partitions
+** on temporary files past half of what is left to them (spill.c); they
+** fail only when one partition, split SQL_SPILL_DEPTH times, still does
+** not fit (sql_budget_fail).  An execution and its sub-queries
 ** share one budget (they run in one thread, one after another or nested).
 */
 #include "exec.h"
@@ -29,26 +33,34 @@ static void format_size(char *out, size_t cap, uint64_t bytes)
         snprintf(out, cap, "%llu bytes", (unsigned long long)bytes);
 }
 
+int sql_budget_fail(const sql_budget *b, const char *what, const char *why, lt_error *err)
+{
+    char size[48];
+    uint64_t limit = b != NULL ? b->limit : 0;
+    format_size(size, sizeof size, limit);
+    if (what == NULL)
+        what = "hold its rows";
+    if (why == NULL)
+        why = "";
+    if (limit % MIB == 0)
+        return lt_error_set(err, "HY001",
+                            "the query needs more than %s to %s%s (MemoryLimit=%llu); raise "
+                            "MemoryLimit (in MiB, 0 for no limit) in the connection string "
+                            "or DSN, or narrow the query with WHERE or fewer columns",
+                            size, what, why, (unsigned long long)(limit / MIB));
+    return lt_error_set(err, "HY001",
+                        "the query needs more than %s to %s%s (the statement's memory limit); "
+                        "raise the limit or narrow the query with WHERE or fewer columns",
+                        size, what, why);
+}
+
 int sql_budget_take(sql_budget *b, uint64_t bytes, const char *what, uint64_t *held,
                     lt_error *err)
 {
     if (b == NULL)
         return 0;
-    if (b->limit > 0 && (bytes > b->limit || b->used > b->limit - bytes)) {
-        char size[48];
-        format_size(size, sizeof size, b->limit);
-        if (b->limit % MIB == 0)
-            return lt_error_set(err, "HY001",
-                                "the query needs more than %s to %s (MemoryLimit=%llu); raise "
-                                "MemoryLimit (in MiB, 0 for no limit) in the connection string "
-                                "or DSN, or narrow the query with WHERE or fewer columns",
-                                size, what ? what : "hold its rows",
-                                (unsigned long long)(b->limit / MIB));
-        return lt_error_set(err, "HY001",
-                            "the query needs more than %s to %s (the statement's memory limit); "
-                            "raise the limit or narrow the query with WHERE or fewer columns",
-                            size, what ? what : "hold its rows");
-    }
+    if (b->limit > 0 && (bytes > b->limit || b->used > b->limit - bytes))
+        return sql_budget_fail(b, what, NULL, err);
     b->used += bytes;
     if (held != NULL)
         *held += bytes;

@@ -7,6 +7,7 @@
 ** point order); DOUBLE NaN above every number and equal to itself; FALSE
 ** before TRUE.  NULL is handled by the callers.
 */
+#include "affinity.h"
 #include "collate.h"
 #include "exec.h"
 #include "value.h"
@@ -197,6 +198,11 @@ static int compare_values(const lt_value *a, const lt_value *b)
     if (nul) /* kinds that do not compare (TIME against DATE): by type */
         return (a->type > b->type) - (a->type < b->type);
     return c;
+}
+
+int sql_compare_values(const lt_value *a, const lt_value *b)
+{
+    return compare_values(a, b);
 }
 
 static bool tagged(const lt_vector *v, uint32_t row)

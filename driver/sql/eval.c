@@ -9,6 +9,7 @@
 ** leaves undecided.  Constants are converted and written into their vector
 ** once per execution.
 */
+#include "affinity.h"
 #include "collate.h"
 #include "exec.h"
 #include "func.h"
@@ -410,6 +411,25 @@ static int eval_and_or(sql_exec *ex, const sql_expr *e, const lt_batch *in,
 /* Comparisons                                                               */
 /* ------------------------------------------------------------------------ */
 
+/* Operands a and b (vectors l and r) of comparison node e compared into
+** the slot's cmp and cmp_null: by SQLite's affinity when e is marked so
+** (b's affinity taken as b_aff), else by the typed kernels, on SQLite
+** sources a column's rows of another type as SQLite orders them. */
+static void compare_pair(const sql_exec *ex, const sql_expr *e, const sql_expr *a,
+                         const sql_expr *b, uint8_t b_aff, const lt_batch *in,
+                         const lt_vector *l, const lt_vector *r, const uint32_t *sel, uint32_t n,
+                         sql_slot *s)
+{
+    if (e->affinity_cmp) {
+        sql_compare_affinity(a, b, sql_affinity_pair(a->affinity, b_aff), in, l, r, sel, n,
+                             s->cmp, s->cmp_null);
+        return;
+    }
+    sql_compare_vectors_coll(l, r, sel, n, s->cmp, s->cmp_null, sql_text_nocase(ex));
+    if (sql_dialect_sqlite(ex))
+        sql_compare_dynamic(a, b, in, l, r, sel, n, s->cmp, s->cmp_null);
+}
+
 static void apply_compare(sql_op op, const sql_slot *s, const uint32_t *sel, uint32_t n,
                           lt_vector *out)
 {
@@ -434,7 +454,7 @@ static int in_prepare(sql_exec *ex, const sql_expr *e, sql_slot *s, const lt_vec
                       lt_error *err)
 {
     s->in_mode = 2;
-    if (e->nargs <= IN_HASH_MIN || x->tags != NULL || x->type == LT_NULL ||
+    if (e->nargs <= IN_HASH_MIN || e->affinity_cmp || x->tags != NULL || x->type == LT_NULL ||
         (x->type == LT_TEXT && sql_text_nocase(ex)) || /* the set hashes bytes */
         (sql_dialect_sqlite(ex) && (e->left->kind == SQL_E_COLUMN || e->left->from_input)))
         return 0; /* (SQLite: its rows may hold other types, sql_compare_dynamic) */
@@ -510,9 +530,8 @@ static int eval_in(sql_exec *ex, const sql_expr *e, const lt_batch *in,
     for (uint32_t k = 0; k < e->nargs; k++) {
         if (sql_eval(ex, e->args[k], in, sel, n, &item, err) != 0)
             return -1;
-        sql_compare_vectors_coll(x, item, sel, n, s->cmp, s->cmp_null, sql_text_nocase(ex));
-        if (sql_dialect_sqlite(ex))
-            sql_compare_dynamic(e->left, e->args[k], in, x, item, sel, n, s->cmp, s->cmp_null);
+        /* (the items have no affinity) */
+        compare_pair(ex, e, e->left, e->args[k], SQL_AFF_NONE, in, x, item, sel, n, s);
         for (uint32_t i = 0; i < n; i++) {
             uint32_t row = sel[i];
             if (s->cmp_null[row])
@@ -548,10 +567,8 @@ static int eval_between(sql_exec *ex, const sql_expr *e, const lt_batch *in,
     for (int side = 0; side < 2; side++) {
         if (sql_eval(ex, side == 0 ? e->right : e->third, in, sel, n, &bound, err) != 0)
             return -1;
-        sql_compare_vectors_coll(x, bound, sel, n, s->cmp, s->cmp_null, sql_text_nocase(ex));
-        if (sql_dialect_sqlite(ex))
-            sql_compare_dynamic(e->left, side == 0 ? e->right : e->third, in, x, bound, sel, n,
-                                s->cmp, s->cmp_null);
+        const sql_expr *b = side == 0 ? e->right : e->third;
+        compare_pair(ex, e, e->left, b, b->affinity, in, x, bound, sel, n, s);
         for (uint32_t i = 0; i < n; i++) {
             uint32_t row = sel[i];
             if (!out->nulls[row] && !out->v.b[row])
@@ -698,9 +715,7 @@ static int eval_node(sql_exec *ex, const sql_expr *e, const lt_batch *in,
         if (sql_eval(ex, e->left, in, sel, n, &l, err) != 0 ||
             sql_eval(ex, e->right, in, sel, n, &r, err) != 0)
             return -1;
-        sql_compare_vectors_coll(l, r, sel, n, s->cmp, s->cmp_null, sql_text_nocase(ex));
-        if (sql_dialect_sqlite(ex))
-            sql_compare_dynamic(e->left, e->right, in, l, r, sel, n, s->cmp, s->cmp_null);
+        compare_pair(ex, e, e->left, e->right, e->right->affinity, in, l, r, sel, n, s);
         apply_compare(e->op, s, sel, n, out);
         return 0;
     case SQL_E_AND:
@@ -794,7 +809,7 @@ int sql_eval(sql_exec *ex, const sql_expr *e, const lt_batch *in,
     }
     if (e->conv) {
         /* Anything read as text is written as text (cast.c). */
-        static const sql_type as_text = {LT_TEXT, 0, 0, true};
+        static const sql_type as_text = {LT_TEXT, 0, 0, true, false};
         if (e->kind == SQL_E_COLUMN || e->from_input)
             lt_arena_reset(&s->text);
         if (e->want == LT_TEXT ? sql_cast_vector(v, sel, n, &as_text, false, &s->conv, &s->text, err)

@@ -9,6 +9,7 @@
 ** position (text is not copied: it lives as long as the branch's result).
 ** typing.c has converted every branch to the node's type.
 */
+#include "affinity.h"
 #include "collate.h"
 #include "exec.h"
 
@@ -57,7 +58,13 @@ int sql_eval_case(sql_exec *ex, const sql_expr *e, const lt_batch *in, const uin
         if (sql_eval(ex, e->args[a], in, s->rest, k, &w, err) != 0)
             return -1;
         if (x != NULL) {
-            sql_compare_vectors_coll(x, w, s->rest, k, s->cmp, s->cmp_null, sql_text_nocase(ex));
+            if (e->affinity_cmp)
+                sql_compare_affinity(e->left, e->args[a],
+                                     sql_affinity_pair(e->left->affinity, e->args[a]->affinity),
+                                     in, x, w, s->rest, k, s->cmp, s->cmp_null);
+            else
+                sql_compare_vectors_coll(x, w, s->rest, k, s->cmp, s->cmp_null,
+                                         sql_text_nocase(ex));
             for (uint32_t i = 0; i < k; i++) {
                 uint32_t row = s->rest[i];
                 hit[row] = !s->cmp_null[row] && s->cmp[row] == 0;
@@ -114,7 +121,11 @@ int sql_eval_nullif(sql_exec *ex, const sql_expr *e, const lt_batch *in, const u
     if (sql_eval(ex, e->args[0], in, sel, n, &a, err) != 0 ||
         sql_eval(ex, e->args[1], in, sel, n, &b, err) != 0)
         return -1;
-    sql_compare_vectors_coll(a, b, sel, n, s->cmp, s->cmp_null, sql_text_nocase(ex));
+    if (e->affinity_cmp)
+        sql_compare_affinity(e->args[0], e->args[1], SQL_AFF_NONE, in, a, b, sel, n, s->cmp,
+                             s->cmp_null); /* a function's arguments: no affinity */
+    else
+        sql_compare_vectors_coll(a, b, sel, n, s->cmp, s->cmp_null, sql_text_nocase(ex));
     for (uint32_t i = 0; i < n; i++) {
         uint32_t row = sel[i];
         if (!s->cmp_null[row] && s->cmp[row] == 0)

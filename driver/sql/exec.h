@@ -74,6 +74,10 @@ typedef struct sql_exec {
 ** "the query needs more than N MiB to <what> (MemoryLimit=N); ...". */
 int sql_budget_take(sql_budget *b, uint64_t bytes, const char *what, uint64_t *held,
                     lt_error *err);
+/* HY001 as sql_budget_take words it past the limit, with `why` (may be
+** NULL) after what the query was doing: for an operator that spilled and
+** still cannot finish within the budget. */
+int sql_budget_fail(const sql_budget *b, const char *what, const char *why, lt_error *err);
 /* Give back the *held bytes (then 0). */
 void sql_budget_release(sql_budget *b, uint64_t *held);
 /* "<verb> '<table>'", or with table NULL "<verb> the rows of 'a' joined
@@ -219,6 +223,9 @@ void sql_rowset_hashes(const sql_rowset *set, const lt_batch *b, const uint32_t 
 ** error. */
 int64_t sql_rowset_insert(sql_rowset *set, const lt_batch *b, uint32_t row, uint64_t hash,
                           bool *added, lt_error *err);
+/* The number of the stored row equal to row `row` of `b` (hash `hash`), or
+** -1 when there is none (nothing is stored). */
+int64_t sql_rowset_find(const sql_rowset *set, const lt_batch *b, uint32_t row, uint64_t hash);
 void sql_rowset_free(sql_rowset *set);
 
 /* Operators */

@@ -16,14 +16,27 @@
 ** 38 digits as soon as it gets there); AVG of DECIMAL divides by long
 ** division and rounds half away from zero at the result's scale.
 **
-** The output is one row per group, in order of first appearance: the keys,
-** then the aggregates.  Everything is held in memory, within the
-** execution's budget (MemoryLimit, budget.c): the keys' row sets, the
-** states and MIN/MAX text take their bytes from it; past it: HY001.
+** The output is one row per group: the keys, then the aggregates.  The
+** keys' row sets, the states and MIN/MAX text take their bytes from the
+** execution's budget (MemoryLimit, budget.c).
+**
+** Past the budget (Grace hash, spill.h): between rows, once the groups
+** hold more than a third (an eighth with DISTINCT aggregates, whose groups
+** held keep growing) of what the budget had left when the pass began, the
+** groups held stay and take their own rows still, and the rows of every
+** other key go, whole input rows, to temporary partitions by a hash of the
+** key.  When the input ends the held groups are returned and freed, then
+** each partition is aggregated the same way as a pass of its own (split
+** again, by other bits of the hash, if it is still too big), so every group
+** is aggregated from all its rows in one place and the results are those of
+** the in-memory path.  Order: groups in order of first appearance within
+** the memory pass, then partition by partition.  Without GROUP BY there is
+** one group and nothing to split: past the budget, HY001.
 */
 #include "collate.h"
 #include "exec.h"
 #include "func.h"
+#include "spill.h"
 #include "value.h"
 
 #include <math.h>
@@ -46,6 +59,12 @@ typedef struct agg_slot {
     sql_rowset seen;     /* DISTINCT: the (group, value) pairs seen */
     bool seen_started;
 } agg_slot;
+
+/* A partition waiting to be aggregated, split `depth` times. */
+typedef struct agg_pending {
+    FILE *f;
+    uint32_t depth;
+} agg_pending;
 
 typedef struct agg_op {
     sql_operator base;
@@ -78,6 +97,18 @@ typedef struct agg_op {
     uint32_t pos;        /* next group to return */
     uint32_t *seq;       /* pos, pos + 1, ... */
     lt_batch *batch;
+    /* past the budget (spill.h) */
+    uint64_t threshold;  /* budget used past which the pass splits; 0: never */
+    uint32_t depth;      /* the pass's input: 0 the child, else a partition's split count */
+    bool splitting;      /* rows of keys not held go to `parts` */
+    sql_spill_parts parts;
+    sql_spill_parts shape; /* the input's columns, for reading partitions back */
+    bool shaped;
+    agg_pending *pending;
+    uint32_t npending, pending_cap;
+    sql_spill_reader *rd; /* the partition being aggregated */
+    uint32_t *mine;      /* rows of the chunk whose group is held */
+    uint32_t share;      /* the groups may hold 1/share of the budget left */
 } agg_op;
 
 static int oom(lt_error *err)
@@ -151,16 +182,12 @@ static int grow_states(agg_op *a, uint32_t need, lt_error *err)
 /* Groups                                                                    */
 /* ------------------------------------------------------------------------ */
 
-/* gid[row] for the rows sel[0..n) of `in`. */
-static int assign_groups(agg_op *a, const lt_batch *in, const uint32_t *sel, uint32_t n,
-                         lt_error *err)
+/* The keys of rows sel[0..n) of `in` as the group set sees them (*view;
+** Access: text folded) and as written (*orig), their hashes in a->hashes. */
+static int eval_keys(agg_op *a, const lt_batch *in, const uint32_t *sel, uint32_t n,
+                     lt_batch *view, lt_batch *orig, lt_error *err)
 {
     sql_exec *ex = a->base.ex;
-    if (a->ngroups == 0) {
-        for (uint32_t i = 0; i < n; i++)
-            a->gid[sel[i]] = 0;
-        return 0;
-    }
     for (uint32_t k = 0; k < a->ngroups; k++) {
         const sql_expr *e = a->groups[k];
         const lt_vector *v;
@@ -170,20 +197,20 @@ static int assign_groups(agg_op *a, const lt_batch *in, const uint32_t *sel, uin
             return -1;
         a->keyvec[k] = *v;
     }
-    lt_batch view = {in->count, in->capacity, a->ngroups, a->keyvec, {0}};
-    lt_batch orig = view;
+    *view = (lt_batch){in->count, in->capacity, a->ngroups, a->keyvec, {0}};
+    *orig = *view;
     if (a->nocase) {
         lt_arena_reset(&a->foldtext);
         for (uint32_t k = 0; k < a->ngroups; k++)
             if (sql_fold_text_vector(&a->keyvec[k], sel, n, &a->foldvec[k], a->foldcells[k],
                                      &a->foldtext) != 0)
                 return oom(err);
-        view.cols = a->foldvec;
+        view->cols = a->foldvec;
     }
     if (!a->keys_started) {
-        if (sql_rowset_init(&a->keys, &view, a->ngroups, err) != 0)
+        if (sql_rowset_init(&a->keys, view, a->ngroups, err) != 0)
             return -1;
-        if (a->nocase && sql_rowstore_init(&a->shown, &orig, a->ngroups) != 0) {
+        if (a->nocase && sql_rowstore_init(&a->shown, orig, a->ngroups) != 0) {
             sql_rowset_free(&a->keys);
             return oom(err);
         }
@@ -192,20 +219,73 @@ static int assign_groups(agg_op *a, const lt_batch *in, const uint32_t *sel, uin
         if (a->nocase)
             sql_rowstore_budget(&a->shown, ex->budget, a->what);
     }
-    sql_rowset_hashes(&a->keys, &view, sel, n, a->hashes);
+    sql_rowset_hashes(&a->keys, view, sel, n, a->hashes);
+    return 0;
+}
+
+static int start_split(agg_op *a, const lt_batch *in, lt_error *err);
+
+/* Groups held below which a pass does not split: so few that the first
+** sizes of the key store and the states (not their groups) fill the budget,
+** which a split could not make smaller. */
+#define SPLIT_MIN 256u
+
+/* Has the pass passed its share of the budget (between rows: one row's
+** growth at most doubles what the groups hold, which then still fits)? */
+static bool over_threshold(const agg_op *a)
+{
+    return a->threshold > 0 && a->base.ex->budget->used > a->threshold && a->count >= SPLIT_MIN;
+}
+
+/* gid[row] for the rows of sel[0..n) of `in` whose group is held, listed in
+** a->mine (*kept of them).  New keys make new groups until the pass passes
+** its share of the budget; from then on (splitting) the rows of keys not
+** held go to their partitions. */
+static int assign_groups(agg_op *a, const lt_batch *in, const uint32_t *sel, uint32_t n,
+                         uint32_t *kept, lt_error *err)
+{
+    if (a->ngroups == 0) {
+        for (uint32_t i = 0; i < n; i++) {
+            a->gid[sel[i]] = 0;
+            a->mine[i] = sel[i];
+        }
+        *kept = n;
+        return 0;
+    }
+    lt_batch view, orig;
+    if (eval_keys(a, in, sel, n, &view, &orig, err) != 0)
+        return -1;
+    uint32_t k = 0;
     for (uint32_t i = 0; i < n; i++) {
+        uint32_t row = sel[i];
+        if (!a->splitting && over_threshold(a) && start_split(a, in, err) != 0)
+            return -1;
+        if (a->splitting) {
+            int64_t g = sql_rowset_find(&a->keys, &view, row, a->hashes[row]);
+            if (g < 0) {
+                uint32_t part = sql_spill_part_of(a->hashes[row], a->depth);
+                if (sql_spill_parts_put(&a->parts, part, in->cols, row, err) != 0)
+                    return -1;
+                continue;
+            }
+            a->gid[row] = (uint32_t)g;
+            a->mine[k++] = row;
+            continue;
+        }
         bool added;
-        int64_t g = sql_rowset_insert(&a->keys, &view, sel[i], a->hashes[sel[i]], &added, err);
+        int64_t g = sql_rowset_insert(&a->keys, &view, row, a->hashes[row], &added, err);
         if (g < 0)
             return -1;
         if (added) {
             if (grow_states(a, (uint32_t)g + 1, err) != 0 ||
-                (a->nocase && sql_rowstore_append(&a->shown, &orig, sel[i], err) != 0))
+                (a->nocase && sql_rowstore_append(&a->shown, &orig, row, err) != 0))
                 return -1;
             a->count = (uint32_t)g + 1;
         }
-        a->gid[sel[i]] = (uint32_t)g;
+        a->gid[row] = (uint32_t)g;
+        a->mine[k++] = row;
     }
+    *kept = k;
     return 0;
 }
 
@@ -378,6 +458,76 @@ static int fold(agg_op *a, agg_slot *s, const lt_batch *in, const uint32_t *sel,
     return lt_error_set(err, "HY000", "internal error: not an aggregate");
 }
 
+/* The pass's next input chunk: the child's, or a partition's rows. */
+static int next_input(agg_op *a, sql_chunk *in, lt_error *err)
+{
+    if (a->rd == NULL)
+        return sql_next(a->base.child, in, err);
+    lt_batch *b;
+    if (sql_spill_reader_next(a->rd, &b, err) != 0)
+        return -1;
+    in->batch = b;
+    in->sel = NULL;
+    in->n = b->count;
+    return 0;
+}
+
+/* A pass begins: its groups may take a third of what the budget has left
+** (a row's growth may double them; the rest is for the values folded in:
+** MIN/MAX text), an eighth with DISTINCT aggregates (the groups held keep
+** adding their distinct values after the split). */
+static void set_threshold(agg_op *a)
+{
+    const sql_budget *b = a->base.ex->budget;
+    a->threshold = 0;
+    if (b != NULL && b->limit > 0 && a->ngroups > 0)
+        a->threshold = b->used + (b->limit > b->used ? (b->limit - b->used) / a->share : 0);
+}
+
+/* The groups held passed the threshold: from now on split. */
+static int start_split(agg_op *a, const lt_batch *in, lt_error *err)
+{
+    if (a->depth >= SQL_SPILL_DEPTH)
+        return sql_budget_fail(a->base.ex->budget, a->what,
+                               ", even with its rows split into partitions on temporary files "
+                               "(too many rows share one GROUP BY key)",
+                               err);
+    if (!a->shaped) {
+        if (sql_spill_parts_init(&a->shape, in->cols, in->ncols, 0, "GROUP BY", err) != 0)
+            return -1;
+        a->shaped = true;
+    }
+    if (sql_spill_parts_init(&a->parts, in->cols, in->ncols, a->depth, "GROUP BY", err) != 0)
+        return -1;
+    a->splitting = true;
+    return 0;
+}
+
+/* The pass is over: its partitions wait their turn. */
+static int end_split(agg_op *a, lt_error *err)
+{
+    if (!a->splitting)
+        return 0;
+    for (uint32_t p = 0; p < SQL_SPILL_FANOUT; p++) {
+        if (a->npending == a->pending_cap) {
+            uint32_t cap = a->pending_cap ? a->pending_cap * 2 : SQL_SPILL_FANOUT;
+            agg_pending *np = realloc(a->pending, (size_t)cap * sizeof *np);
+            if (np == NULL)
+                return oom(err);
+            a->pending = np;
+            a->pending_cap = cap;
+        }
+        FILE *f;
+        if (sql_spill_parts_take(&a->parts, p, &f, err) != 0)
+            return -1;
+        if (f != NULL)
+            a->pending[a->npending++] = (agg_pending){f, a->depth + 1};
+    }
+    sql_spill_parts_free(&a->parts);
+    a->splitting = false;
+    return 0;
+}
+
 static int consume(agg_op *a, lt_error *err)
 {
     sql_exec *ex = a->base.ex;
@@ -392,21 +542,67 @@ static int consume(agg_op *a, lt_error *err)
         a->consumed = true;
         return 0;
     }
+    set_threshold(a);
     for (;;) {
         sql_chunk in;
-        if (sql_next(a->base.child, &in, err) != 0)
+        if (next_input(a, &in, err) != 0)
             return -1;
         if (in.n == 0)
             break;
         const uint32_t *sel = in.sel ? in.sel : ex->identity;
-        if (assign_groups(a, in.batch, sel, in.n, err) != 0)
+        uint32_t n;
+        if (assign_groups(a, in.batch, sel, in.n, &n, err) != 0)
             return -1;
-        for (uint32_t j = 0; j < a->naggs; j++)
-            if (fold(a, &a->aggs[j], in.batch, sel, in.n, err) != 0)
+        for (uint32_t j = 0; j < a->naggs && n > 0; j++)
+            if (fold(a, &a->aggs[j], in.batch, a->mine, n, err) != 0)
                 return -1;
     }
+    if (end_split(a, err) != 0)
+        return -1;
     a->consumed = true;
     return 0;
+}
+
+/* Forget the groups (returned), giving their memory back. */
+static void free_groups(agg_op *a)
+{
+    for (uint32_t j = 0; j < a->naggs; j++) {
+        agg_slot *s = &a->aggs[j];
+        free(s->st);
+        free(s->best.nulls);
+        free(s->best.v.any);
+        free(s->room);
+        s->st = NULL;
+        s->best.nulls = NULL;
+        s->best.v.any = NULL;
+        s->room = NULL;
+        if (s->seen_started)
+            sql_rowset_free(&s->seen);
+        s->seen_started = false;
+    }
+    if (a->keys_started)
+        sql_rowset_free(&a->keys);
+    if (a->keys_started && a->nocase)
+        sql_rowstore_free(&a->shown);
+    a->keys_started = false;
+    lt_arena_free(&a->text);
+    lt_arena_init(&a->text);
+    sql_budget_release(a->base.ex->budget, &a->held);
+    a->count = a->cap = a->pos = 0;
+}
+
+/* The groups held are all returned: aggregate the next partition. */
+static int next_partition(agg_op *a, lt_error *err)
+{
+    free_groups(a);
+    sql_spill_reader_free(a->rd);
+    a->rd = NULL;
+    agg_pending p = a->pending[--a->npending];
+    a->depth = p.depth;
+    if (sql_spill_reader_open(&a->rd, p.f, &a->shape, err) != 0)
+        return -1;
+    a->consumed = false;
+    return consume(a, err);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -490,14 +686,18 @@ static int result_cell(agg_slot *s, uint32_t g, lt_vector *out, uint32_t row, lt
 static int aggregate_next(sql_operator *op, sql_chunk *out, lt_error *err)
 {
     agg_op *a = (agg_op *)op;
-    if (!a->consumed && consume(a, err) != 0)
-        return -1;
     out->batch = a->batch;
     out->sel = NULL;
     out->n = 0;
     a->batch->count = 0;
-    if (a->pos >= a->count)
-        return 0;
+    if (!a->consumed && consume(a, err) != 0)
+        return -1;
+    while (a->pos >= a->count) {
+        if (a->npending == 0)
+            return 0;
+        if (sql_check_cancel(op->ex, err) != 0 || next_partition(a, err) != 0)
+            return -1;
+    }
     if (sql_check_cancel(op->ex, err) != 0)
         return -1;
     uint32_t n = a->count - a->pos;
@@ -525,22 +725,15 @@ static int aggregate_next(sql_operator *op, sql_chunk *out, lt_error *err)
 static void aggregate_close(sql_operator *op)
 {
     agg_op *a = (agg_op *)op;
-    for (uint32_t j = 0; j < a->naggs; j++) {
-        agg_slot *s = &a->aggs[j];
-        free(s->st);
-        free(s->best.nulls);
-        free(s->best.v.any);
-        free(s->room);
-        if (s->seen_started)
-            sql_rowset_free(&s->seen);
-    }
-    if (a->keys_started)
-        sql_rowset_free(&a->keys);
-    if (a->keys_started && a->nocase)
-        sql_rowstore_free(&a->shown);
+    free_groups(a);
     lt_arena_free(&a->foldtext);
     lt_arena_free(&a->text);
-    sql_budget_release(op->ex->budget, &a->held);
+    sql_spill_reader_free(a->rd);
+    for (uint32_t i = 0; i < a->npending; i++)
+        fclose(a->pending[i].f);
+    free(a->pending);
+    sql_spill_parts_free(&a->parts); /* all zero when unused */
+    sql_spill_parts_free(&a->shape);
     lt_batch_free(a->batch);
     sql_close(op->child);
 }
@@ -576,9 +769,10 @@ int sql_op_aggregate(sql_exec *ex, sql_operator *child, sql_expr **groups, uint3
     a->live = lt_arena_alloc(ar, LT_BATCH_ROWS * sizeof *a->live);
     a->hashes = lt_arena_alloc(ar, LT_BATCH_ROWS * sizeof *a->hashes);
     a->seq = lt_arena_alloc(ar, LT_BATCH_ROWS * sizeof *a->seq);
+    a->mine = lt_arena_alloc(ar, LT_BATCH_ROWS * sizeof *a->mine);
     uint8_t *zeros = lt_arena_alloc(ar, LT_BATCH_ROWS);
     if (a->aggs == NULL || a->keyvec == NULL || a->gid == NULL || a->gid64 == NULL || a->hashes == NULL ||
-        a->live == NULL || a->seq == NULL || zeros == NULL)
+        a->live == NULL || a->seq == NULL || a->mine == NULL || zeros == NULL)
         return oom(err);
     memset(zeros, 0, LT_BATCH_ROWS);
     memset(a->keyvec, 0, (ngroups + 1) * sizeof *a->keyvec);
@@ -602,9 +796,12 @@ int sql_op_aggregate(sql_exec *ex, sql_operator *child, sql_expr **groups, uint3
         types[k] = groups[k]->t.type;
         scales[k] = groups[k]->t.scale;
     }
+    a->share = 3;
     for (uint32_t j = 0; j < naggs; j++) {
         agg_slot *s = &a->aggs[j];
         s->e = aggs[j];
+        if (aggs[j]->distinct)
+            a->share = 8;
         s->kind = aggs[j]->fn->agg;
         types[ngroups + j] = aggs[j]->t.type;
         scales[ngroups + j] = aggs[j]->t.scale;

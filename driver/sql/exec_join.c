@@ -26,14 +26,33 @@
 ** Access sources compare text without regard to case (collate.h): their
 ** text keys hash folded to lower case and compare case-insensitively.
 **
-** The right side is held in memory, within the execution's budget
-** (MemoryLimit): past it the join fails with HY001 naming the table.
+** The right side is held within the execution's budget (MemoryLimit).
+** Past half of what the budget had left when the build began, a join with
+** keys splits (Grace hash, spill.h): the right rows held and those still to
+** come go to SQL_SPILL_FANOUT temporary partitions by a hash of their keys,
+** then the left rows go to the same partitions by theirs, and each pair of
+** partitions is joined as above, in turn (a right partition still too big
+** is split again, with its left partner, by other bits of the hash; one key
+** with more rows than the budget fails with HY001).  The rows are those of
+** the in-memory join; the order is then partition by partition.  A join
+** without keys (CROSS) cannot split: past the budget, HY001.
 */
 #include "collate.h"
 #include "exec.h"
+#include "spill.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+/* Rows held below which a build does not split: the row store's first
+** size (rowstore.c), which a split could not make smaller. */
+#define SPLIT_MIN 1024u
+
+/* A pair of partitions waiting to be joined, split `depth` times. */
+typedef struct join_pending {
+    FILE *right, *left;
+    uint32_t depth;
+} join_pending;
 
 typedef struct join_op {
     sql_operator base;        /* child: the left rows */
@@ -72,6 +91,16 @@ typedef struct join_op {
     uint32_t *pl, *pr;        /* the output batch's pairs */
     uint32_t *sel;
     lt_batch *batch;
+    /* past the budget (spill.h) */
+    uint64_t threshold;       /* budget used past which the build splits; 0: never */
+    uint32_t depth;           /* of the pass: 0 the children, else partitions' */
+    bool splitting;           /* the pass's right rows go to rparts */
+    sql_spill_parts rparts, lparts;
+    sql_spill_parts rshape, lshape; /* the partitions' columns, for reading back */
+    bool rshaped, lshaped;
+    join_pending *pending;
+    uint32_t npending, pending_cap;
+    sql_spill_reader *rrd, *lrd; /* the partitions being joined */
 } join_op;
 
 static int oom(lt_error *err)
@@ -126,33 +155,40 @@ static bool key_null(const lt_vector *const *keys, uint32_t nkeys, uint32_t row)
 /* Build                                                                     */
 /* ------------------------------------------------------------------------ */
 
-static int store_chunk(join_op *j, const sql_chunk *ch, lt_error *err)
+static int start_split(join_op *j, const lt_batch *view, lt_error *err);
+
+/* Store the right rows sel[0..n) of `view` (right columns then key values,
+** the keys' hashes in chunk_hash), or once splitting send them to their
+** partitions. */
+static int store_rows(join_op *j, const lt_batch *view, const uint32_t *sel, uint32_t n,
+                      lt_error *err)
 {
     sql_exec *ex = j->base.ex;
     uint32_t nkeys = j->r->nkeys, ncols = j->rw + nkeys;
-    const uint32_t *sel = ch->sel ? ch->sel : ex->identity;
     const lt_vector **kp = j->rkeys;
-    for (uint32_t c = 0; c < j->rw; c++)
-        j->view[c] = ch->batch->cols[c];
-    for (uint32_t k = 0; k < nkeys; k++) {
-        if (sql_eval(ex, j->r->rkeys[k], ch->batch, sel, ch->n, &kp[k], err) != 0)
-            return -1;
-        j->view[j->rw + k] = *kp[k];
-    }
-    if (key_hashes(j, kp, sel, ch->n, j->chunk_hash, err) != 0)
-        return -1;
-    lt_batch view = {ch->batch->count, ch->batch->capacity, ncols, j->view, {0}};
+    for (uint32_t k = 0; k < nkeys; k++)
+        kp[k] = &view->cols[j->rw + k];
     if (!j->stored) {
-        if (sql_rowstore_init(&j->rows, &view, ncols) != 0)
+        if (sql_rowstore_init(&j->rows, view, ncols) != 0)
             return oom(err);
         j->stored = true;
         sql_rowstore_budget(&j->rows, ex->budget, j->what);
     }
-    for (uint32_t i = 0; i < ch->n; i++) {
+    for (uint32_t i = 0; i < n; i++) {
         uint32_t row = sel[i];
         bool keyless = nkeys > 0 && key_null(kp, nkeys, row);
         if (keyless && !keeps_right(j))
             continue;
+        /* (below SPLIT_MIN rows held, splitting would not make room) */
+        if (!j->splitting && j->threshold > 0 && ex->budget->used > j->threshold &&
+            j->rows.count >= SPLIT_MIN && start_split(j, view, err) != 0)
+            return -1;
+        if (j->splitting) {
+            uint32_t part = sql_spill_part_of(j->chunk_hash[row], j->depth);
+            if (sql_spill_parts_put(&j->rparts, part, view->cols, row, err) != 0)
+                return -1;
+            continue;
+        }
         if (j->rows.count == j->hash_cap) {
             if (j->hash_cap >= UINT32_MAX / 2)
                 return lt_error_set(err, "HY001", "too many rows to join in memory");
@@ -172,23 +208,109 @@ static int store_chunk(join_op *j, const sql_chunk *ch, lt_error *err)
         }
         j->keyless[j->rows.count] = keyless;
         j->hashes[j->rows.count] = j->chunk_hash[row];
-        if (sql_rowstore_append(&j->rows, &view, row, err) != 0)
+        if (sql_rowstore_append(&j->rows, view, row, err) != 0)
             return -1;
     }
     return 0;
 }
 
-static int build(join_op *j, lt_error *err)
+/* A chunk of the right child: its keys evaluated, then stored. */
+static int store_chunk(join_op *j, const sql_chunk *ch, lt_error *err)
 {
-    for (;;) {
-        sql_chunk ch;
-        if (sql_next(j->right, &ch, err) != 0)
+    sql_exec *ex = j->base.ex;
+    uint32_t nkeys = j->r->nkeys, ncols = j->rw + nkeys;
+    const uint32_t *sel = ch->sel ? ch->sel : ex->identity;
+    const lt_vector **kp = j->rkeys;
+    for (uint32_t c = 0; c < j->rw; c++)
+        j->view[c] = ch->batch->cols[c];
+    for (uint32_t k = 0; k < nkeys; k++) {
+        if (sql_eval(ex, j->r->rkeys[k], ch->batch, sel, ch->n, &kp[k], err) != 0)
             return -1;
-        if (ch.n == 0)
-            break;
-        if (store_chunk(j, &ch, err) != 0)
+        j->view[j->rw + k] = *kp[k];
+    }
+    if (key_hashes(j, kp, sel, ch->n, j->chunk_hash, err) != 0)
+        return -1;
+    lt_batch view = {ch->batch->count, ch->batch->capacity, ncols, j->view, {0}};
+    return store_rows(j, &view, sel, ch->n, err);
+}
+
+/* The rows held passed the threshold: they, and the pass's right rows to
+** come, go to partitions, and the memory they held goes back. */
+static int start_split(join_op *j, const lt_batch *view, lt_error *err)
+{
+    if (j->depth >= SQL_SPILL_DEPTH)
+        return sql_budget_fail(j->base.ex->budget, j->what,
+                               ", even with its rows split into partitions on temporary files "
+                               "(too many rows share one join key)",
+                               err);
+    if (!j->rshaped) {
+        if (sql_spill_parts_init(&j->rshape, view->cols, view->ncols, 0, "a join", err) != 0)
+            return -1;
+        j->rshaped = true;
+    }
+    if (sql_spill_parts_init(&j->rparts, view->cols, view->ncols, j->depth, "a join", err) != 0)
+        return -1;
+    j->splitting = true;
+    for (uint32_t s = 0; s < j->rows.count; s++) {
+        uint32_t part = sql_spill_part_of(j->hashes[s], j->depth);
+        if (sql_spill_parts_put(&j->rparts, part, j->rows.cols, s, err) != 0)
             return -1;
     }
+    sql_rowstore_free(&j->rows);
+    j->stored = false;
+    free(j->hashes);
+    free(j->keyless);
+    j->hashes = NULL;
+    j->keyless = NULL;
+    j->hash_cap = 0;
+    sql_budget_release(j->base.ex->budget, &j->held);
+    return 0;
+}
+
+/* The pass's next right rows: the right child's, or a partition's. */
+static int next_right(join_op *j, sql_chunk *ch, bool *more, lt_error *err)
+{
+    if (j->depth == 0) {
+        if (sql_next(j->right, ch, err) != 0)
+            return -1;
+        *more = ch->n > 0;
+        return *more ? store_chunk(j, ch, err) : 0;
+    }
+    lt_batch *b;
+    *more = false;
+    if (j->rrd == NULL)
+        return 0; /* a partition no right row went to */
+    if (sql_spill_reader_next(j->rrd, &b, err) != 0)
+        return -1;
+    *more = b->count > 0;
+    if (!*more)
+        return 0;
+    const lt_vector **kp = j->rkeys;
+    for (uint32_t k = 0; k < j->r->nkeys; k++)
+        kp[k] = &b->cols[j->rw + k];
+    if (key_hashes(j, kp, j->base.ex->identity, b->count, j->chunk_hash, err) != 0)
+        return -1;
+    return store_rows(j, b, j->base.ex->identity, b->count, err);
+}
+
+static int split_left(join_op *j, lt_error *err);
+
+static int build(join_op *j, lt_error *err)
+{
+    const sql_budget *bg = j->base.ex->budget;
+    j->threshold = 0;
+    if (bg != NULL && bg->limit > 0 && j->r->nkeys > 0)
+        j->threshold = bg->used + (bg->limit > bg->used ? (bg->limit - bg->used) / 2 : 0);
+    for (;;) {
+        sql_chunk ch;
+        bool more;
+        if (next_right(j, &ch, &more, err) != 0)
+            return -1;
+        if (!more)
+            break;
+    }
+    if (j->splitting)
+        return split_left(j, err);
     uint32_t n = j->stored ? j->rows.count : 0, size = 16;
     while (size < 2 * (uint64_t)n && size < (1u << 31))
         size *= 2;
@@ -235,8 +357,17 @@ static bool keys_equal(const join_op *j, uint32_t left_row, uint32_t stored)
 static int next_chunk(join_op *j, bool *more, lt_error *err)
 {
     sql_exec *ex = j->base.ex;
-    if (sql_next(j->base.child, &j->in, err) != 0)
-        return -1;
+    if (j->depth == 0) {
+        if (sql_next(j->base.child, &j->in, err) != 0)
+            return -1;
+    } else if (j->lrd == NULL) {
+        j->in.n = 0; /* a partition no left row went to */
+    } else {
+        lt_batch *b;
+        if (sql_spill_reader_next(j->lrd, &b, err) != 0)
+            return -1;
+        j->in = (sql_chunk){b, NULL, b->count};
+    }
     *more = j->in.n > 0;
     if (!*more)
         return 0;
@@ -387,6 +518,137 @@ static int check_residual(join_op *j, uint32_t k, uint32_t *kept, lt_error *err)
     return 0;
 }
 
+/* ------------------------------------------------------------------------ */
+/* Partitions                                                                */
+/* ------------------------------------------------------------------------ */
+
+static int push_pending(join_op *j, FILE *right, FILE *left, lt_error *err)
+{
+    if ((right == NULL && !keeps_left(j)) || (left == NULL && !keeps_right(j))) {
+        if (right != NULL)
+            fclose(right);
+        if (left != NULL)
+            fclose(left);
+        return 0; /* nothing can come of it */
+    }
+    if (j->npending == j->pending_cap) {
+        uint32_t cap = j->pending_cap ? j->pending_cap * 2 : SQL_SPILL_FANOUT;
+        join_pending *np = realloc(j->pending, (size_t)cap * sizeof *np);
+        if (np == NULL) {
+            if (right != NULL)
+                fclose(right);
+            if (left != NULL)
+                fclose(left);
+            return oom(err);
+        }
+        j->pending = np;
+        j->pending_cap = cap;
+    }
+    j->pending[j->npending++] = (join_pending){right, left, j->depth + 1};
+    return 0;
+}
+
+/* The build split: the pass's left rows go to the partitions of their
+** keys too, and the pairs of partitions wait their turn. */
+static int split_left(join_op *j, lt_error *err)
+{
+    bool lsplit = false;
+    for (;;) {
+        bool more;
+        if (next_chunk(j, &more, err) != 0)
+            return -1;
+        if (!more)
+            break;
+        const lt_batch *in = j->in.batch;
+        if (!j->lshaped) {
+            if (sql_spill_parts_init(&j->lshape, in->cols, j->lw, 0, "a join", err) != 0)
+                return -1;
+            j->lshaped = true;
+        }
+        if (!lsplit) {
+            if (sql_spill_parts_init(&j->lparts, in->cols, j->lw, j->depth, "a join", err) != 0)
+                return -1;
+            lsplit = true;
+        }
+        for (uint32_t i = 0; i < j->in.n; i++) {
+            uint32_t row = j->in_sel[i];
+            if (!keeps_left(j) && key_null(j->lkeys, j->r->nkeys, row))
+                continue;
+            uint32_t part = sql_spill_part_of(j->chunk_hash[row], j->depth);
+            if (sql_spill_parts_put(&j->lparts, part, in->cols, row, err) != 0)
+                return -1;
+        }
+    }
+    int rc = 0;
+    for (uint32_t p = 0; p < SQL_SPILL_FANOUT && rc == 0; p++) {
+        FILE *right = NULL, *left = NULL;
+        rc = sql_spill_parts_take(&j->rparts, p, &right, err);
+        if (rc == 0 && lsplit && (rc = sql_spill_parts_take(&j->lparts, p, &left, err)) != 0 &&
+            right != NULL)
+            fclose(right);
+        if (rc == 0)
+            rc = push_pending(j, right, left, err);
+    }
+    sql_spill_parts_free(&j->rparts);
+    if (lsplit)
+        sql_spill_parts_free(&j->lparts);
+    j->splitting = false;
+    j->built = true;
+    j->done = true; /* nothing held to join: on to the partitions */
+    j->in.n = 0;
+    return rc;
+}
+
+/* Free what the pass held (its rows are all joined). */
+static void free_build(join_op *j)
+{
+    if (j->stored)
+        sql_rowstore_free(&j->rows);
+    j->stored = false;
+    free(j->hashes);
+    free(j->keyless);
+    free(j->rmatched);
+    free(j->heads);
+    free(j->chain);
+    j->hashes = NULL;
+    j->keyless = NULL;
+    j->rmatched = NULL;
+    j->heads = NULL;
+    j->chain = NULL;
+    j->hash_cap = 0;
+    sql_budget_release(j->base.ex->budget, &j->held);
+    sql_spill_reader_free(j->rrd);
+    sql_spill_reader_free(j->lrd);
+    j->rrd = j->lrd = NULL;
+}
+
+/* Join the next pair of partitions: build on its right rows. */
+static int next_partition(join_op *j, lt_error *err)
+{
+    free_build(j);
+    join_pending p = j->pending[--j->npending];
+    j->depth = p.depth;
+    int rc = 0;
+    if (p.right != NULL)
+        rc = sql_spill_reader_open(&j->rrd, p.right, &j->rshape, err);
+    if (p.left != NULL) {
+        if (rc == 0)
+            rc = sql_spill_reader_open(&j->lrd, p.left, &j->lshape, err);
+        else
+            fclose(p.left);
+    }
+    if (rc != 0)
+        return -1;
+    j->in.n = 0;
+    j->phase = 0;
+    j->i = 0;
+    j->row_started = false;
+    j->rnext = 0;
+    j->done = false;
+    j->built = false;
+    return build(j, err);
+}
+
 static int join_next(sql_operator *op, sql_chunk *out, lt_error *err)
 {
     join_op *j = (join_op *)op;
@@ -401,8 +663,13 @@ static int join_next(sql_operator *op, sql_chunk *out, lt_error *err)
         if (j->done) {
             /* RIGHT, FULL: the right rows nothing joined. */
             uint32_t k = keeps_right(j) ? fill_unmatched_right(j) : 0;
-            if (k == 0)
-                return 0;
+            if (k == 0) {
+                if (j->npending == 0)
+                    return 0;
+                if (next_partition(j, err) != 0)
+                    return -1;
+                continue;
+            }
             if (materialize(j, k, false, true, err) != 0)
                 return -1;
             out->n = k;
@@ -445,15 +712,19 @@ static int join_next(sql_operator *op, sql_chunk *out, lt_error *err)
 static void join_close(sql_operator *op)
 {
     join_op *j = (join_op *)op;
-    if (j->stored)
-        sql_rowstore_free(&j->rows);
-    free(j->hashes);
-    free(j->keyless);
-    free(j->rmatched);
-    free(j->heads);
-    free(j->chain);
+    free_build(j);
+    for (uint32_t i = 0; i < j->npending; i++) {
+        if (j->pending[i].right != NULL)
+            fclose(j->pending[i].right);
+        if (j->pending[i].left != NULL)
+            fclose(j->pending[i].left);
+    }
+    free(j->pending);
+    sql_spill_parts_free(&j->rparts); /* all zero when unused */
+    sql_spill_parts_free(&j->lparts);
+    sql_spill_parts_free(&j->rshape);
+    sql_spill_parts_free(&j->lshape);
     lt_arena_free(&j->foldtext);
-    sql_budget_release(op->ex->budget, &j->held);
     lt_batch_free(j->batch);
     sql_close(j->right);
     sql_close(op->child);

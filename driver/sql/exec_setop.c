@@ -16,6 +16,15 @@
 **              passed yet.
 ** Left rows missing from the right side stay in the set afterwards: that
 ** costs memory but keeps one structure and one lookup per row.
+**
+** EXCEPT ALL and INTERSECT ALL (multisets, as the SQL standard defines
+** them) count the copies of each distinct right row while building the
+** set; a left row is then only looked up (never stored):
+**   INTERSECT ALL  passes while its right row has copies left, taking one
+**                  (min(m, n) copies of a row pass);
+**   EXCEPT ALL     is dropped while its right row has copies left, taking
+**                  one, and passes otherwise (max(m - n, 0) copies).
+** Left rows keep their order.
 */
 #include "exec.h"
 
@@ -32,6 +41,8 @@ typedef struct setop_op {
     bool set_live;
     uint32_t nright;          /* rows of the right side in the set */
     uint8_t *emitted;         /* INTERSECT: per right row, passed already */
+    uint32_t *copies;         /* EXCEPT ALL, INTERSECT ALL: per right row, copies left */
+    uint32_t copies_cap;
     uint64_t *hashes;         /* per row position of a chunk */
     uint32_t *sel;
 } setop_op;
@@ -44,9 +55,38 @@ static int set_start(setop_op *s, const lt_batch *shape, lt_error *err)
         return -1;
     s->set_live = true;
     sql_rowstore_budget(&s->set.rows, s->base.ex->budget,
-                        s->op == SQL_SET_EXCEPT      ? "combine the rows of EXCEPT"
-                        : s->op == SQL_SET_INTERSECT ? "combine the rows of INTERSECT"
-                                                     : "combine the rows of UNION");
+                        s->op == SQL_SET_EXCEPT          ? "combine the rows of EXCEPT"
+                        : s->op == SQL_SET_INTERSECT     ? "combine the rows of INTERSECT"
+                        : s->op == SQL_SET_EXCEPT_ALL    ? "combine the rows of EXCEPT ALL"
+                        : s->op == SQL_SET_INTERSECT_ALL ? "combine the rows of INTERSECT ALL"
+                                                         : "combine the rows of UNION");
+    return 0;
+}
+
+static bool multiset(sql_setop op)
+{
+    return op == SQL_SET_EXCEPT_ALL || op == SQL_SET_INTERSECT_ALL;
+}
+
+/* One more copy of stored right row `at` (the count array grows within
+** the budget). */
+static int count_copy(setop_op *s, int64_t at, lt_error *err)
+{
+    if ((uint64_t)at >= s->copies_cap) {
+        uint32_t cap = s->copies_cap ? 2 * s->copies_cap : 1024;
+        while ((uint64_t)at >= cap)
+            cap *= 2;
+        if (sql_budget_take(s->base.ex->budget, (uint64_t)(cap - s->copies_cap) * sizeof *s->copies,
+                            s->set.rows.what, &s->set.rows.held, err) != 0)
+            return -1;
+        uint32_t *c = realloc(s->copies, cap * sizeof *c);
+        if (c == NULL)
+            return lt_error_set(err, "HY001", "out of memory for %s", s->set.rows.what);
+        memset(c + s->copies_cap, 0, (cap - s->copies_cap) * sizeof *c);
+        s->copies = c;
+        s->copies_cap = cap;
+    }
+    s->copies[at]++;
     return 0;
 }
 
@@ -65,7 +105,9 @@ static int build_right(setop_op *s, lt_error *err)
         sql_rowset_hashes(&s->set, ch.batch, sel, ch.n, s->hashes);
         for (uint32_t i = 0; i < ch.n; i++) {
             bool added;
-            if (sql_rowset_insert(&s->set, ch.batch, sel[i], s->hashes[sel[i]], &added, err) < 0)
+            int64_t at = sql_rowset_insert(&s->set, ch.batch, sel[i], s->hashes[sel[i]], &added,
+                                           err);
+            if (at < 0 || (multiset(s->op) && count_copy(s, at, err) != 0))
                 return -1;
         }
     }
@@ -90,7 +132,17 @@ static int filter_chunk(setop_op *s, const sql_chunk *in, uint32_t *kept, lt_err
     const uint32_t *sel = in->sel ? in->sel : s->base.ex->identity;
     sql_rowset_hashes(&s->set, in->batch, sel, in->n, s->hashes);
     uint32_t k = 0;
-    for (uint32_t i = 0; i < in->n; i++) {
+    for (uint32_t i = 0; i < in->n && multiset(s->op); i++) {
+        uint32_t row = sel[i];
+        int64_t at = s->set_live && s->nright > 0
+                         ? sql_rowset_find(&s->set, in->batch, row, s->hashes[row]) : -1;
+        bool found = at >= 0 && at < s->nright && s->copies[at] > 0;
+        if (found)
+            s->copies[at]--;
+        if (found == (s->op == SQL_SET_INTERSECT_ALL))
+            s->sel[k++] = row;
+    }
+    for (uint32_t i = 0; i < in->n && !multiset(s->op); i++) {
         uint32_t row = sel[i];
         bool added;
         int64_t at = sql_rowset_insert(&s->set, in->batch, row, s->hashes[row], &added, err);
@@ -155,6 +207,7 @@ static void setop_close(sql_operator *op)
     if (s->set_live)
         sql_rowset_free(&s->set);
     free(s->emitted);
+    free(s->copies);
     sql_close(s->rhs);
     sql_close(op->child);
 }

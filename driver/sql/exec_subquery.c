@@ -22,6 +22,7 @@
 ** repeating outer values run nothing; IN reuses the last run when
 ** consecutive rows have the same outer values.
 */
+#include "affinity.h"
 #include "exec.h"
 #include "collate.h"
 #include "value.h"
@@ -54,15 +55,46 @@ static int oom(lt_error *err)
 
 static bool same_type(const lt_vector *v, const sql_type *t)
 {
+    if (t->dynamic)
+        return v->type == LT_TEXT; /* its tagged rows pass as they are */
     lt_type want = t->type == LT_NULL ? LT_TEXT : t->type;
     return v->type == want && (want != LT_DECIMAL || v->scale == t->scale);
+}
+
+/* A dynamically typed column (sql_type.dynamic): text rows as they are,
+** every other value tagged with its own type. */
+static int tag_column(sub_op *s, uint32_t c, const lt_vector *src, const uint32_t *sel,
+                      uint32_t n, lt_error *err)
+{
+    lt_vector *v = &s->conv[c];
+    if (v->nulls == NULL) {
+        if (sql_vector_alloc(&s->sx.arena, v, LT_TEXT, 0, LT_BATCH_ROWS) != 0 ||
+            (v->tags = lt_arena_alloc(&s->sx.arena, LT_BATCH_ROWS)) == NULL ||
+            (v->other = lt_arena_alloc(&s->sx.arena, LT_BATCH_ROWS * sizeof *v->other)) == NULL)
+            return oom(err);
+        memset(v->tags, 0, LT_BATCH_ROWS);
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t row = sel[i];
+        lt_value x;
+        sql_vector_get(src, row, &x);
+        v->nulls[row] = x.type == LT_NULL;
+        v->tags[row] = x.type == LT_TEXT || x.type == LT_NULL ? LT_NULL : (uint8_t)x.type;
+        if (x.type == LT_TEXT)
+            v->v.bytes[row] = x.u.bytes;
+        else
+            v->other[row] = x;
+    }
+    return 0;
 }
 
 /* Column c of the chunk, converted to types[c]. */
 static int convert_column(sub_op *s, uint32_t c, const lt_vector *src, const uint32_t *sel,
                           uint32_t n, lt_error *err)
 {
-    static const sql_type as_text = {LT_TEXT, 0, 0, true};
+    if (s->types[c].dynamic)
+        return tag_column(s, c, src, sel, n, err);
+    static const sql_type as_text = {LT_TEXT, 0, 0, true, false};
     lt_arena *a = &s->sx.arena;
     const sql_type *t = &s->types[c];
     lt_type want = t->type == LT_NULL ? LT_TEXT : t->type;
@@ -216,6 +248,9 @@ typedef struct sql_subq_state {
     lt_vector kconv, yconv;   /* the build's key and value, converted */
     lt_vector oconv;          /* the outer key, converted */
     uint64_t held;            /* budget taken */
+    /* IN (SELECT) compared by SQLite's affinity (sql_expr.affinity_cmp):
+    ** both sides as keys (affinity.h), the set holding the sub-query's. */
+    lt_vector xkeys, ckeys;
 } sql_subq_state;
 
 static sql_subq_state *state_of(sql_exec *ex, const sql_expr *e, uint32_t nouter, lt_error *err)
@@ -374,29 +409,76 @@ static int set_add(sql_exec *ex, sql_subq_state *st, const lt_vector *v, uint32_
     return 0;
 }
 
+/* The affinity x IN (SELECT c) applies to both sides (SQLite: x's, with
+** c's). */
+static uint8_t in_affinity(const sql_expr *e)
+{
+    return sql_affinity_pair(e->left->affinity, e->right->affinity);
+}
+
+/* Keys of rows sel[0..n) of `v` (operand e, or e NULL: a sub-query's
+** column) into `keys` (allocated once), their bytes in `arena`. */
+static const lt_vector *as_keys(sql_exec *ex, const sql_expr *e, const sql_expr *in_node,
+                                const lt_batch *in, const lt_vector *v, const uint32_t *sel,
+                                uint32_t n, lt_vector *keys, lt_arena *arena, lt_error *err)
+{
+    if (keys->nulls == NULL &&
+        sql_vector_alloc(&ex->arena, keys, LT_TEXT, 0, LT_BATCH_ROWS) != 0) {
+        oom(err);
+        return NULL;
+    }
+    if (sql_affinity_keys(e, in, v, in_affinity(in_node), sel, n, keys, arena) != 0) {
+        oom(err);
+        return NULL;
+    }
+    return keys;
+}
+
+/* Put the values of one chunk of the sub-query's column into the set
+** (as keys when SQLite's affinity compares them; their bytes then go
+** through `scratch`, the set copying them into `keep`). */
+static int add_chunk(sql_exec *ex, const sql_expr *e, sql_subq_state *st, const sql_chunk *ch,
+                     lt_arena *keep, lt_arena *scratch, lt_error *err)
+{
+    const lt_vector *v = &ch->batch->cols[0];
+    const uint32_t *sel = ch->sel ? ch->sel : ex->identity;
+    if (e->affinity_cmp) {
+        lt_arena_reset(scratch);
+        if ((v = as_keys(ex, NULL, e, NULL, v, sel, ch->n, &st->ckeys, scratch, err)) == NULL)
+            return -1;
+    }
+    for (uint32_t i = 0; i < ch->n; i++)
+        if (set_add(ex, st, v, sel[i], keep, err) != 0)
+            return -1;
+    return 0;
+}
+
 /* Run the sub-query of IN once and keep its values. */
 static int build_set(sql_exec *ex, const sql_expr *e, sql_subq_state *st, lt_error *err)
 {
     const sql_expr *sub = e->right;
     sql_type t = in_type(sub);
     sql_operator *op;
+    lt_arena scratch;
+    lt_arena_init(&scratch);
     if (open_sub(ex, sub, NULL, 1, &t, &op, err) != 0)
-        return -1;
+        goto fail_open;
     for (;;) {
         sql_chunk ch;
         if (sql_next(op, &ch, err) != 0)
             goto fail;
         if (ch.n == 0)
             break;
-        const lt_vector *v = &ch.batch->cols[0];
-        for (uint32_t i = 0; i < ch.n; i++)
-            if (set_add(ex, st, v, ch.sel ? ch.sel[i] : i, &ex->arena, err) != 0)
-                goto fail;
+        if (add_chunk(ex, e, st, &ch, &ex->arena, &scratch, err) != 0)
+            goto fail;
     }
     sql_close(op);
+    lt_arena_free(&scratch);
     return 0;
 fail:
     sql_close(op);
+fail_open:
+    lt_arena_free(&scratch);
     return -1;
 }
 
@@ -434,22 +516,26 @@ static int run_in_row(sql_exec *ex, const sql_expr *e, sql_subq_state *st, const
     const sql_expr *sub = e->right;
     sql_type t = in_type(sub);
     sql_operator *op;
+    lt_arena scratch;
+    lt_arena_init(&scratch);
     if (open_sub(ex, sub, outer, 1, &t, &op, err) != 0)
-        return -1;
+        goto fail_open;
     for (;;) {
         sql_chunk ch;
         if (sql_next(op, &ch, err) != 0)
             goto fail;
         if (ch.n == 0)
             break;
-        for (uint32_t i = 0; i < ch.n; i++)
-            if (set_add(ex, st, &ch.batch->cols[0], ch.sel ? ch.sel[i] : i, keep, err) != 0)
-                goto fail;
+        if (add_chunk(ex, e, st, &ch, keep, &scratch, err) != 0)
+            goto fail;
     }
     sql_close(op);
+    lt_arena_free(&scratch);
     return 0;
 fail:
     sql_close(op);
+fail_open:
+    lt_arena_free(&scratch);
     return -1;
 }
 
@@ -913,6 +999,10 @@ int sql_eval_subquery(sql_exec *ex, const sql_expr *e, const lt_batch *in,
         return -1;
     if (e->kind == SQL_E_IN_SELECT && sql_eval(ex, e->left, in, sel, n, &x, err) != 0)
         return -1;
+    if (e->kind == SQL_E_IN_SELECT && e->affinity_cmp &&
+        (x = as_keys(ex, e->left, e, in, x, sel, n, &st->xkeys, &ex->slots[e->slot].text,
+                     err)) == NULL)
+        return -1;
     if (nouter == 0) {
         if (!st->done) {
             int rc = e->kind == SQL_E_IN_SELECT ? build_set(ex, e, st, err)
@@ -930,7 +1020,7 @@ int sql_eval_subquery(sql_exec *ex, const sql_expr *e, const lt_batch *in,
     for (uint32_t k = 0; k < nouter; k++)
         if (sql_eval(ex, sub->args[k], in, sel, n, &st->args[k], err) != 0)
             return -1;
-    if (e->kind != SQL_E_SUBQUERY && st->semi >= 0) {
+    if (e->kind != SQL_E_SUBQUERY && st->semi >= 0 && !e->affinity_cmp) {
         sql_type kt;
         if (st->semi == 0 && semi_build(ex, e, st, &kt, err) != 0)
             return -1;

@@ -249,8 +249,10 @@ static int fn_timestampadd(sql_fcall *c)
     SQL_EACH_ROW(c, row) {
         int64_t n = c->args[1]->v.i64[row], base = ts->v.i64[row], r = 0;
         if (unit == SQL_UNIT_MONTH || unit == SQL_UNIT_QUARTER || unit == SQL_UNIT_YEAR) {
-            int64_t months = unit == SQL_UNIT_MONTH ? n : unit == SQL_UNIT_QUARTER ? 3 * n : 12 * n;
-            if ((n > 0 && months < n) || (n < 0 && months > n) || add_months(c, base, months, &r) != 0)
+            int64_t per = unit == SQL_UNIT_MONTH ? 1 : unit == SQL_UNIT_QUARTER ? 3 : 12;
+            /* checked before multiplying: a signed overflow is undefined */
+            if (n > INT64_MAX / per || n < INT64_MIN / per ||
+                add_months(c, base, n * per, &r) != 0)
                 return overflow(c);
         } else {
             lt_int128 delta = unit == SQL_UNIT_FRAC_SECOND ? (lt_int128)n / 1000

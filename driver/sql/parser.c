@@ -12,6 +12,7 @@
 #include "lexer.h"
 #include "value.h"
 
+#include <ctype.h>
 #include <string.h>
 #include <strings.h>
 
@@ -29,6 +30,7 @@ enum {
 
 typedef struct parser {
     const char *text;
+    size_t len;            /* text's bytes (not NUL-terminated) */
     sql_lexer lx;
     lt_arena *arena;
     lt_error *err;
@@ -1056,14 +1058,102 @@ static int parse_name_list(parser *p, const char ***names, uint32_t *n, const ch
     return expect(p, SQL_TK_RPAREN, "',' or ')'");
 }
 
-/* name [[AS] alias] | (SELECT ...) [AS] alias [(c1, c2, ...)] */
+static int parse_from(parser *p, sql_select *s);
+static sql_select *new_select(parser *p);
+
+/* Does the '(' at the current token open a query (a derived table) rather
+** than a parenthesised join?  Past any further '(' the first word says. */
+static bool paren_opens_query(const parser *p)
+{
+    const char *t = p->text;
+    size_t i = p->cur.start, n = p->len;
+    while (i < n && (t[i] == '(' || t[i] == ' ' || t[i] == '\t' || t[i] == '\r' || t[i] == '\n'))
+        i++;
+    return n - i >= 6 && strncasecmp(t + i, "SELECT", 6) == 0 &&
+           (n - i == 6 || (!isalnum((unsigned char)t[i + 6]) && t[i + 6] != '_'));
+}
+
+static bool at_oj(const parser *p)
+{
+    return p->cur.kind == SQL_TK_LBRACE && p->next.kind == SQL_TK_WORD && p->next.len == 2 &&
+           strncasecmp(p->text + p->next.start, "oj", 2) == 0;
+}
+
+/* The joins after the table(s) g holds, up to a token that is no join:
+** t becomes that chain as one table, SELECT * over its tables
+** (t->nested); a lone table stays itself. */
+static int finish_nested(parser *p, sql_table_ref *t, sql_select *g)
+{
+    if (++p->qdepth > SQL_MAX_DEPTH / 4)
+        return sql_syntax_error(p->err, t->line, t->column,
+                                "joins nested too deeply (more than %d levels)", SQL_MAX_DEPTH / 4);
+    int rc = parse_from(p, g);
+    p->qdepth--;
+    if (rc != 0)
+        return -1;
+    sql_join join = t->join;
+    if (g->nfrom == 1 && !g->from[0].nested) {
+        *t = g->from[0];
+        t->join = join;
+        return 0;
+    }
+    if ((g->items = lt_arena_alloc(p->arena, sizeof *g->items)) == NULL)
+        return oom(p);
+    memset(g->items, 0, sizeof *g->items);
+    g->items[0].line = t->line;
+    g->items[0].column = t->column;
+    g->nitems = 1;
+    t->sub = g;
+    t->nested = true;
+    return 0;
+}
+
+/* ( joins ) or ODBC's {oj joins} where a table stands. */
+static int parse_nested_join(parser *p, sql_table_ref *t)
+{
+    bool brace = at_oj(p);
+    sql_select *g = new_select(p);
+    if (g == NULL || advance(p) != 0 || (brace && advance(p) != 0) ||
+        finish_nested(p, t, g) != 0)
+        return -1;
+    return brace ? expect(p, SQL_TK_RBRACE, "a join or '}'")
+                 : expect(p, SQL_TK_RPAREN, "a join or ')'");
+}
+
+/* `a JOIN b JOIN c ON x ON y` (SQL-92, and ODBC's nested outer joins
+** `{oj a LEFT OUTER JOIN b LEFT OUTER JOIN c ON x ON y}`): a JOIN (b JOIN c
+** ON x) ON y.  t is b, the current token the second join. */
+static int parse_right_nested(parser *p, sql_table_ref *t)
+{
+    sql_select *g = new_select(p);
+    if (g == NULL || (g->from = lt_arena_alloc(p->arena, sizeof *g->from)) == NULL)
+        return oom(p);
+    g->from[0] = *t;
+    g->from[0].join = SQL_JOIN_NONE;
+    g->nfrom = 1;
+    sql_table_ref keep = {.line = t->line, .column = t->column, .join = t->join};
+    *t = keep;
+    return finish_nested(p, t, g);
+}
+
+static bool at_join(const parser *p)
+{
+    return at_kw(p, SQL_KW_JOIN) || at_kw(p, SQL_KW_INNER) || at_kw(p, SQL_KW_LEFT) ||
+           at_kw(p, SQL_KW_RIGHT) || at_kw(p, SQL_KW_FULL) || at_kw(p, SQL_KW_CROSS) ||
+           at_kw(p, SQL_KW_NATURAL);
+}
+
+/* name [[AS] alias] | (SELECT ...) [AS] alias [(c1, c2, ...)] | ( joins ) */
 static int parse_table_ref(parser *p, sql_table_ref *t)
 {
     t->line = p->cur.line;
     t->column = p->cur.column;
-    if (p->cur.kind == SQL_TK_LPAREN) {
-        if (!next_kw(p, SQL_KW_SELECT) && p->next.kind != SQL_TK_LPAREN)
-            return not_yet(p, &p->cur, "parenthesized joins are");
+    if ((p->cur.kind == SQL_TK_LPAREN && !paren_opens_query(p)) || at_oj(p)) {
+        if (parse_nested_join(p, t) != 0)
+            return -1;
+        if (t->name != NULL) /* (t) [alias]: the table's own alias wins */
+            goto alias;
+    } else if (p->cur.kind == SQL_TK_LPAREN) {
         if (advance(p) != 0 || (t->sub = parse_query(p)) == NULL ||
             expect(p, SQL_TK_RPAREN, "')' after the derived table's query") != 0)
             return -1;
@@ -1075,6 +1165,7 @@ static int parse_table_ref(parser *p, sql_table_ref *t)
         if (p->cur.kind == SQL_TK_DOT)
             return not_yet(p, &p->cur, "qualified table names (schema.table) are");
     }
+alias:
     if (at_kw(p, SQL_KW_AS)) {
         if (advance(p) != 0)
             return -1;
@@ -1085,6 +1176,12 @@ static int parse_table_ref(parser *p, sql_table_ref *t)
         return -1;
     if (t->sub == NULL)
         return 0;
+    if (t->nested) {
+        /* (a JOIN b) AS x: a derived table named x; else its tables' names */
+        t->nested = t->alias == NULL;
+        if (t->nested)
+            return 0;
+    }
     if (t->alias == NULL)
         return sql_syntax_error(p->err, t->line, t->column,
                                 "a derived table needs an alias: (SELECT ...) AS name");
@@ -1154,9 +1251,11 @@ static int parse_from(parser *p, sql_select *s)
             if (kind == SQL_JOIN_NONE)
                 break;
         }
-        if (!oj && p->cur.kind == SQL_TK_LBRACE) {
-            if (p->next.kind != SQL_TK_WORD || p->next.len != 2 ||
-                strncasecmp(p->text + p->next.start, "oj", 2) != 0)
+        /* {oj opens an escape where a FROM item starts; after JOIN it
+        ** is a nested join (parse_table_ref) */
+        if (!oj && p->cur.kind == SQL_TK_LBRACE &&
+            (kind == SQL_JOIN_NONE || kind == SQL_JOIN_CROSS || !at_oj(p))) {
+            if (!at_oj(p))
                 return expected(p, "{oj");
             oj = true;
             if (advance(p) != 0 || advance(p) != 0)
@@ -1171,6 +1270,21 @@ static int parse_from(parser *p, sql_select *s)
         t->join = kind;
         t->natural = natural;
         if (parse_table_ref(p, t) != 0)
+            return -1;
+        if (t->nested && kind == SQL_JOIN_NONE) {
+            /* (a JOIN b ON c) JOIN ...: joined left to right all the same */
+            const sql_select *g = t->sub;
+            s->nfrom--;
+            for (uint32_t i = 0; i < g->nfrom; i++) {
+                if ((nf = grow(p, s->from, s->nfrom, &cap, sizeof *nf)) == NULL)
+                    return -1;
+                s->from = nf;
+                s->from[s->nfrom++] = g->from[i];
+            }
+            continue;
+        }
+        if (kind != SQL_JOIN_NONE && kind != SQL_JOIN_CROSS && !natural && at_join(p) &&
+            parse_right_nested(p, t) != 0)
             return -1;
         if (kind != SQL_JOIN_NONE && kind != SQL_JOIN_CROSS && !natural) {
             if (at_kw(p, SQL_KW_USING)) {
@@ -1376,11 +1490,9 @@ static sql_select *compound(parser *p, sql_select *lhs, sql_select *(*next)(pars
     if (advance(p) != 0)
         return NULL;
     if (at_kw(p, SQL_KW_ALL)) {
-        if (op != SQL_SET_UNION) {
-            not_yet(p, &p->cur, "EXCEPT ALL and INTERSECT ALL are");
-            return NULL;
-        }
-        op = SQL_SET_UNION_ALL;
+        op = op == SQL_SET_UNION    ? SQL_SET_UNION_ALL
+           : op == SQL_SET_EXCEPT   ? SQL_SET_EXCEPT_ALL
+                                    : SQL_SET_INTERSECT_ALL;
         if (advance(p) != 0)
             return NULL;
     } else if (at_kw(p, SQL_KW_DISTINCT) && advance(p) != 0) {
@@ -1475,6 +1587,7 @@ int sql_parse(const char *text, size_t len, lt_arena *arena, sql_select **out,
     parser p;
     memset(&p, 0, sizeof p);
     p.text = text;
+    p.len = len;
     p.arena = arena;
     p.err = err;
     *out = NULL;

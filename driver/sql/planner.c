@@ -158,7 +158,8 @@ static int range_lists(planner *p, sql_range *r, uint32_t n)
 ** is checked on the joined row. */
 static void into_join(planner *p, sql_range *r, uint32_t m, sql_expr *c)
 {
-    if (c->kind == SQL_E_COMPARE && c->op == SQL_OP_EQ) {
+    /* (SQLite's affinity comparisons are not hashed: checked on the row) */
+    if (c->kind == SQL_E_COMPARE && c->op == SQL_OP_EQ && !c->affinity_cmp) {
         planner side = *p;
         reads(&side, c->left);
         bool l_any = side.any, l_before = side.any && side.hi < m, l_here = side.any && side.lo == m;
@@ -274,7 +275,8 @@ static int make_semi(sql_expr *e, lt_arena *arena, lt_error *err)
         const sql_expr *c = q->conj[i];
         if (!reads_outer(c))
             continue;
-        if (found != UINT32_MAX || c->kind != SQL_E_COMPARE || c->op != SQL_OP_EQ)
+        if (found != UINT32_MAX || c->kind != SQL_E_COMPARE || c->op != SQL_OP_EQ ||
+            c->affinity_cmp) /* (SQLite's affinity: not a hash key) */
             return 0;
         if (c->right->kind == SQL_E_OUTER && !reads_outer(c->left))
             left = true;
@@ -515,6 +517,8 @@ static bool make_pred(sql_exec *ex, const sql_expr *e, lt_pred *p)
 {
     lt_value *vals;
     memset(p, 0, sizeof *p);
+    if (e->affinity_cmp) /* SQLite's affinity comparisons: the engine's own */
+        return false;
     switch (e->kind) {
     case SQL_E_COMPARE: {
         bool flipped = !plain_column(e->left);

@@ -47,6 +47,9 @@ typedef struct sql_range {
     uint32_t nusing;         /* USING / NATURAL: the merged columns */
     sql_using *usings;
     uint8_t *hidden;         /* per column: merged into an earlier range's (or NULL) */
+    const char **owners;     /* a parenthesised join (name ""): per column, the
+                             ** table (alias) it comes from, which qualifies it
+                             ** (NULL: none); NULL for other ranges */
 
     /* planner.c */
     uint32_t nscan;          /* table columns its scan decodes, in batch order */

@@ -274,6 +274,16 @@ static int rehash(sql_rowset *set, lt_error *err)
     return 0;
 }
 
+int64_t sql_rowset_find(const sql_rowset *set, const lt_batch *b, uint32_t row, uint64_t h)
+{
+    for (uint32_t i = (uint32_t)h & set->mask; set->table[i] != 0; i = (i + 1) & set->mask) {
+        uint32_t r = set->table[i] - 1;
+        if (set->hashes[r] == h && row_equal(set, b, row, r))
+            return r;
+    }
+    return -1;
+}
+
 int64_t sql_rowset_insert(sql_rowset *set, const lt_batch *b, uint32_t row, uint64_t h,
                           bool *added, lt_error *err)
 {

@@ -17,6 +17,7 @@
 ** (type_common); functions type their arguments and result by their table
 ** entry (func.h); aggregates by their own rules (type_aggregate).
 */
+#include "affinity.h"
 #include "func.h"
 #include "query.h"
 #include "value.h"
@@ -32,6 +33,7 @@ typedef struct typer {
 
 static int type_expr(typer *t, sql_expr *e);
 static int type_query(typer *t, sql_query *q);
+static uint8_t output_affinity(const sql_query *q, uint32_t i);
 
 static bool is_number(lt_type type)
 {
@@ -58,7 +60,7 @@ static uint32_t default_size(lt_type type)
 
 static sql_type make_type(lt_type type, int16_t scale, uint32_t size, bool nullable)
 {
-    sql_type st = {type, scale, size, nullable};
+    sql_type st = {type, scale, size, nullable, false};
     return st;
 }
 
@@ -258,10 +260,101 @@ static int group_domain(typer *t, const sql_expr *e, bool results, lt_type *dom_
     return 0;
 }
 
+static bool sqlite_source(const typer *t)
+{
+    return t->q->src != NULL && t->q->src->dialect == LT_DIALECT_SQLITE;
+}
+
+/* The kind of an operand for SQLite's affinity: 'C' a text constant, 'S'
+** other text, 'N' a number, 'X' a blob, 'D' a date, time or GUID (kept on
+** the typed rules), 0 an untyped NULL. */
+static char affinity_kind(const typer *t, const sql_expr *op)
+{
+    if (is_text_const(t, op))
+        return 'C';
+    switch (op->t.type) {
+    case LT_NULL:    return 0;
+    case LT_TEXT:    return 'S';
+    case LT_BINARY:  return 'X';
+    case LT_BOOL:
+    case LT_INT64:
+    case LT_DOUBLE:
+    case LT_DECIMAL: return 'N';
+    default:         return 'D';
+    }
+}
+
+/* Would SQLite compare x (affinity xa) and y (ya) otherwise than the typed
+** rules?  Operands of one kind compare alike; a text constant against a
+** number compares alike when the pair's affinity is NUMERIC and the text
+** is a number (both then read it as that number); any other mix of
+** numbers, text and blobs needs SQLite's rules. */
+static bool pair_needs_affinity(const typer *t, const sql_expr *x, uint8_t xa, const sql_expr *y,
+                                uint8_t ya)
+{
+    char kx = affinity_kind(t, x), ky = affinity_kind(t, y);
+    bool tx = kx == 'C' || kx == 'S', ty = ky == 'C' || ky == 'S';
+    if (kx == 0 || ky == 0 || kx == 'D' || ky == 'D' || kx == ky || (tx && ty))
+        return false;
+    if (((kx == 'C' && ky == 'N') || (kx == 'N' && ky == 'C')) &&
+        sql_affinity_pair(xa, ya) == SQL_AFF_NUMERIC) {
+        const lt_value *v = const_value(t, kx == 'C' ? x : y);
+        lt_value num;
+        if (sql_sqlite_text_number(v->u.bytes.ptr, v->u.bytes.len, &num) &&
+            sql_parse_number(v->u.bytes.ptr, v->u.bytes.len, &num))
+            return false;
+    }
+    return true;
+}
+
+/* SQLite sources: does comparison group e mix kinds so that it must be
+** compared with SQLite's affinity (affinity.c)?  IN's items have no
+** affinity (SQLite reads `x IN (a, b)` as `x = +a OR x = +b`); BETWEEN is
+** its two comparisons; a simple CASE compares its operand with each WHEN
+** value. */
+static bool group_needs_affinity(const typer *t, const sql_expr *e)
+{
+    switch (e->kind) {
+    case SQL_E_COMPARE:
+        return pair_needs_affinity(t, e->left, e->left->affinity, e->right, e->right->affinity);
+    case SQL_E_BETWEEN:
+        return pair_needs_affinity(t, e->left, e->left->affinity, e->right, e->right->affinity) ||
+               pair_needs_affinity(t, e->left, e->left->affinity, e->third, e->third->affinity);
+    case SQL_E_IN:
+        for (uint32_t i = 0; i < e->nargs; i++)
+            if (pair_needs_affinity(t, e->left, e->left->affinity, e->args[i], SQL_AFF_NONE))
+                return true;
+        return false;
+    case SQL_E_CASE:
+        for (uint32_t i = 0; i + 1 < e->nargs; i += 2)
+            if (pair_needs_affinity(t, e->left, e->left->affinity, e->args[i],
+                                    e->args[i]->affinity))
+                return true;
+        return false;
+    case SQL_E_IN_SELECT: /* the left side against the sub-query's column */
+        return pair_needs_affinity(t, e->left, e->left->affinity, e->right, e->right->affinity);
+    case SQL_E_FUNC: /* NULLIF: a function's arguments compare without affinity */
+        return e->nargs == 2 && pair_needs_affinity(t, e->args[0], SQL_AFF_NONE, e->args[1],
+                                                    SQL_AFF_NONE);
+    default:
+        return false;
+    }
+}
+
 /* Unify the operands' types into a domain, then tell each operand how the
-** comparison kernel wants to read it. */
+** comparison kernel wants to read it.  On SQLite sources a group that
+** mixes numbers and text reads its operands as they are and compares them
+** row by row as SQLite does. */
 static int type_compare_group(typer *t, sql_expr *e)
 {
+    e->affinity_cmp = sqlite_source(t) && group_needs_affinity(t, e);
+    if (e->affinity_cmp) {
+        for (uint32_t i = 0; i < group_size(e, false); i++) {
+            sql_expr *op = group_op(e, false, i);
+            set_want(op, op->t.type, op->t.scale);
+        }
+        return 0;
+    }
     lt_type dom, kind;
     if (group_domain(t, e, false, &dom, &kind) != 0)
         return -1;
@@ -589,6 +682,8 @@ static int type_cast(typer *t, sql_expr *e)
     e->t = make_type(e->cast.type, e->cast.scale, e->cast.size, from->nullable);
     if ((e->cast.type == LT_TEXT || e->cast.type == LT_BINARY) && e->cast.size == 0)
         e->t.size = e->cast.type == LT_TEXT ? text_size(from) : from->size;
+    if (sqlite_source(t))
+        e->affinity = sql_affinity_of_type(e->cast.type);
     return 0;
 }
 
@@ -672,7 +767,7 @@ static int type_scalar(typer *t, sql_expr *e)
         if (type_arg(t, e, i) != 0)
             return -1;
     const sql_expr *a0 = e->nargs > 0 ? e->args[0] : NULL;
-    sql_type arg0 = {LT_NULL, 0, 1, true};
+    sql_type arg0 = {LT_NULL, 0, 1, true, false};
     if (a0 != NULL) {
         arg0 = a0->t;
         if (a0->conv) {
@@ -790,6 +885,8 @@ static int type_subquery(typer *t, sql_expr *e)
         }
         const lt_column *d = &e->subq->outputs[0].col.desc;
         e->t = make_type(d->type, d->scale, d->size, true);
+        if (sqlite_source(t))
+            e->affinity = output_affinity(e->subq, 0);
         return 0;
     }
     case SQL_E_EXISTS:
@@ -799,6 +896,8 @@ static int type_subquery(typer *t, sql_expr *e)
         e->t = make_type(LT_BOOL, 0, 1, true);
         if (type_compare_group(t, e) != 0)
             return -1;
+        if (e->affinity_cmp) /* compared by SQLite's rules (exec_subquery.c) */
+            return 0;
         sql_expr *ops[2] = {e->left, e->right};
         lt_type ty[2];
         int16_t sc[2];
@@ -817,8 +916,29 @@ static int type_subquery(typer *t, sql_expr *e)
     default: /* SQL_E_OUTER */
         e->t = e->corr->t;
         e->t.nullable = true;
+        e->affinity = e->corr->affinity;
         return 0;
     }
+}
+
+/* SQLite: a base table's column has its declared type's affinity; a
+** derived table's or view's, that of its query's expression (a compound's:
+** its first SELECT's). */
+static uint8_t output_affinity(const sql_query *q, uint32_t i)
+{
+    while (q->setop != SQL_SET_NONE)
+        q = q->lhs;
+    if (i < q->noutputs && q->outputs[i].expr != NULL)
+        return q->outputs[i].expr->affinity;
+    return SQL_AFF_NONE;
+}
+
+static uint8_t column_affinity(const sql_query *q, const sql_expr *e)
+{
+    const sql_range *rg = &q->ranges[e->range];
+    if (rg->sub == NULL)
+        return sql_affinity_of_declared(e->source->type_name);
+    return output_affinity(rg->sub, e->table_col);
 }
 
 static int type_expr(typer *t, sql_expr *e)
@@ -828,6 +948,8 @@ static int type_expr(typer *t, sql_expr *e)
         if (type_expr(t, sql_expr_child(e, i)) != 0)
             return -1;
     e->conv = false;
+    e->affinity = SQL_AFF_NONE;
+    e->affinity_cmp = false;
     sql_type boolean = make_type(LT_BOOL, 0, 1, any_nullable(e));
     switch (e->kind) {
     case SQL_E_LITERAL:
@@ -842,6 +964,8 @@ static int type_expr(typer *t, sql_expr *e)
     case SQL_E_COLUMN: {
         const lt_column *c = e->source;
         e->t = make_type(c->type, c->scale, c->size, c->nullable || t->q->ranges[e->range].outer);
+        if (sqlite_source(t))
+            e->affinity = column_affinity(t->q, e);
         return 0;
     }
     case SQL_E_NEG:
@@ -952,12 +1076,29 @@ sql_type sql_output_type(const sql_query *q, uint32_t i)
     return q->outputs[i].expr->t;
 }
 
+/* Types a SQLite compound's dynamically typed column may mix. */
+static bool dynamic_kind(lt_type type)
+{
+    return type == LT_NULL || type == LT_TEXT || type == LT_BINARY || is_number(type) ||
+           type == LT_BOOL;
+}
+
 /* The type two values of one result column share (UNION's sides), by the
 ** rule CASE uses (type_common). */
 static int unify_column(typer *t, const sql_query *q, uint32_t i, sql_type a, sql_type b,
                         sql_type *out)
 {
     lt_type dom = unify(a.type, b.type);
+    bool mixed = (dom == LT_NULL && a.type != LT_NULL && b.type != LT_NULL) || a.dynamic ||
+                 b.dynamic;
+    if (mixed && sqlite_source(t) && dynamic_kind(a.type) && dynamic_kind(b.type)) {
+        /* SQLite: each value keeps its type (numbers, text and blobs); the
+        ** column is described as text long enough for any of them. */
+        uint32_t sa = text_size(&a), sb = text_size(&b);
+        *out = make_type(LT_TEXT, 0, sa > sb ? sa : sb, a.nullable || b.nullable);
+        out->dynamic = true;
+        return 0;
+    }
     if (dom == LT_NULL && a.type != LT_NULL && b.type != LT_NULL)
         return lt_error_set(t->err, "42000",
                             "cannot mix %s and %s in column %u of a UNION, EXCEPT or INTERSECT (line %u, column %u)",

@@ -10,7 +10,8 @@
 ** (driver/narrow.h; a character the code page lacks becomes '?').  Returned
 ** lengths count bytes of the converted text; a result cut to the
 ** application's buffer ends on a whole character and posts 01004.
-** SQL_C_CHAR data is converted in driver/convert.c for every application.
+** SQL_C_CHAR data is converted for every application: results in
+** driver/convert.c, parameter values in driver/execute.c.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -311,18 +312,10 @@ SQLRETURN SQL_API lt_ansi_SQLDescribeCol(SQLHSTMT stmt, SQLUSMALLINT col, SQLCHA
     return rc;
 }
 
-/* A string-valued result: the driver's call `rc` filled `u` (UTF-8, `cap`
-** bytes).  Non-strings never come here. */
-static SQLRETURN ansi_string_result(SQLHANDLE handle, SQLSMALLINT type, SQLRETURN rc,
-                                    const char *u, SQLLEN cap, SQLPOINTER value,
-                                    SQLLEN buflen, SQLSMALLINT *outlen, bool post)
+/* SQLGetDiag* post nothing: a cut value says so by its return code. */
+static SQLRETURN ansi_quiet_result(SQLRETURN rc, const char *u, size_t n, SQLPOINTER value,
+                                   SQLLEN buflen, SQLSMALLINT *outlen)
 {
-    if (!SQL_SUCCEEDED(rc) || (value == NULL && outlen == NULL))
-        return rc;
-    size_t n = strnlen(u, (size_t)cap);
-    if (post)
-        return ansi_deliver(handle, type, rc, u, n, value, buflen, outlen, NULL);
-    /* SQLGetDiagField posts nothing: a cut value says so by its return code. */
     char *a = lt_narrow_same(u, n) ? NULL : lt_narrow_from_utf8(u, n, &n);
     const char *s = a != NULL ? a : u;
     n = strlen(s);
@@ -336,6 +329,20 @@ static SQLRETURN ansi_string_result(SQLHANDLE handle, SQLSMALLINT type, SQLRETUR
     }
     free(a);
     return rc;
+}
+
+/* A string-valued result: the driver's call `rc` filled `u` (UTF-8, `cap`
+** bytes).  Non-strings never come here. */
+static SQLRETURN ansi_string_result(SQLHANDLE handle, SQLSMALLINT type, SQLRETURN rc,
+                                    const char *u, SQLLEN cap, SQLPOINTER value,
+                                    SQLLEN buflen, SQLSMALLINT *outlen, bool post)
+{
+    if (!SQL_SUCCEEDED(rc) || (value == NULL && outlen == NULL))
+        return rc;
+    size_t n = strnlen(u, (size_t)cap);
+    if (post)
+        return ansi_deliver(handle, type, rc, u, n, value, buflen, outlen, NULL);
+    return ansi_quiet_result(rc, u, n, value, buflen, outlen);
 }
 
 SQLRETURN SQL_API lt_ansi_SQLGetInfo(SQLHDBC dbc, SQLUSMALLINT info, SQLPOINTER value,
@@ -392,4 +399,219 @@ SQLRETURN SQL_API lt_ansi_SQLGetDiagRec(SQLSMALLINT htype, SQLHANDLE handle, SQL
                                  (SQLSMALLINT)sizeof u, NULL);
     return ansi_string_result(handle, htype, rc, u, (SQLLEN)sizeof u, msg, buflen, msglen,
                               false);
+}
+
+/* A string result with a 32-bit length (attributes, descriptor fields). */
+static SQLRETURN ansi_string_result32(SQLHANDLE handle, SQLSMALLINT type, SQLRETURN rc,
+                                      const char *u, SQLLEN cap, SQLPOINTER value,
+                                      SQLLEN buflen, SQLINTEGER *outlen)
+{
+    if (!SQL_SUCCEEDED(rc) || (value == NULL && outlen == NULL))
+        return rc;
+    return ansi_deliver(handle, type, rc, u, strnlen(u, (size_t)cap), value, buflen, NULL,
+                        outlen);
+}
+
+/* ------------------------------------------------------------------------ */
+/* More text in and out: browsing, catalogs, attributes, descriptors,        */
+/* cursor names                                                              */
+/* ------------------------------------------------------------------------ */
+
+SQLRETURN SQL_API lt_ansi_SQLBrowseConnect(SQLHDBC dbc, SQLCHAR *in, SQLSMALLINT nin,
+                                           SQLCHAR *out, SQLSMALLINT outmax,
+                                           SQLSMALLINT *outlen)
+{
+    if (outmax < 0)   /* HY090, as the driver says it */
+        return SQLBrowseConnect(dbc, in, nin, out, outmax, outlen);
+    ansi_arg a;
+    if (!ansi_arg_make(&a, in, nin))
+        return ansi_oom(dbc, SQL_HANDLE_DBC);
+    bool want = out != NULL || outlen != NULL;
+    char *u = want ? calloc(ANSI_RESULT_MAX, 1) : NULL;
+    if (want && u == NULL) {
+        ansi_arg_free(&a);
+        return ansi_oom(dbc, SQL_HANDLE_DBC);
+    }
+    SQLSMALLINT ulen = 0;
+    SQLRETURN rc = SQLBrowseConnect(dbc, a.text, (SQLSMALLINT)a.len, (SQLCHAR *)u,
+                                    want ? ANSI_RESULT_MAX : 0, &ulen);
+    ansi_arg_free(&a);
+    /* SQL_NEED_DATA comes with the keywords still wanted: convert them too. */
+    if (want && (SQL_SUCCEEDED(rc) || rc == SQL_NEED_DATA))
+        rc = ansi_deliver(dbc, SQL_HANDLE_DBC, rc, u, strnlen(u, ANSI_RESULT_MAX), out,
+                          outmax, outlen, NULL);
+    free(u);
+    return rc;
+}
+
+SQLRETURN SQL_API lt_ansi_SQLNativeSql(SQLHDBC dbc, SQLCHAR *in, SQLINTEGER nin, SQLCHAR *out,
+                                       SQLINTEGER outmax, SQLINTEGER *outlen)
+{
+    ansi_arg a;
+    if (!ansi_arg_make(&a, in, nin))
+        return ansi_oom(dbc, SQL_HANDLE_DBC);
+    /* First the UTF-8 length, then the text in a buffer that holds it. */
+    SQLINTEGER ulen = 0;
+    SQLRETURN rc = SQLNativeSql(dbc, a.text, (SQLINTEGER)a.len, NULL, 0, &ulen);
+    if (SQL_SUCCEEDED(rc) && outmax >= 0 && (out != NULL || outlen != NULL)) {
+        char *u = malloc((size_t)(ulen < 0 ? 0 : ulen) + 1);
+        if (u == NULL) {
+            rc = ansi_oom(dbc, SQL_HANDLE_DBC);
+        } else {
+            rc = SQLNativeSql(dbc, a.text, (SQLINTEGER)a.len, (SQLCHAR *)u, ulen + 1, &ulen);
+            rc = ansi_string_result32(dbc, SQL_HANDLE_DBC, rc, u, ulen + 1, out, outmax,
+                                      outlen);
+            free(u);
+        }
+    } else if (!(SQL_SUCCEEDED(rc) && outmax >= 0)) {
+        /* Errors (and a negative buffer length) as the driver reports them. */
+        rc = SQLNativeSql(dbc, a.text, (SQLINTEGER)a.len, out, outmax, outlen);
+    }
+    ansi_arg_free(&a);
+    return rc;
+}
+
+SQLRETURN SQL_API lt_ansi_SQLColumnPrivileges(SQLHSTMT stmt, SQLCHAR *c, SQLSMALLINT nc,
+                                              SQLCHAR *s, SQLSMALLINT ns, SQLCHAR *t,
+                                              SQLSMALLINT nt, SQLCHAR *k, SQLSMALLINT nk)
+{
+    ansi_arg a[4];
+    SQLRETURN rc = catalog_args(a, 4, (SQLCHAR *[]){c, s, t, k}, (SQLSMALLINT[]){nc, ns, nt, nk})
+                       ? SQLColumnPrivileges(stmt, A(0), A(1), A(2), A(3))
+                       : ansi_oom(stmt, SQL_HANDLE_STMT);
+    catalog_free(a, 4);
+    return rc;
+}
+
+SQLRETURN SQL_API lt_ansi_SQLTablePrivileges(SQLHSTMT stmt, SQLCHAR *c, SQLSMALLINT nc,
+                                             SQLCHAR *s, SQLSMALLINT ns, SQLCHAR *t,
+                                             SQLSMALLINT nt)
+{
+    ansi_arg a[3];
+    SQLRETURN rc = catalog_args(a, 3, (SQLCHAR *[]){c, s, t}, (SQLSMALLINT[]){nc, ns, nt})
+                       ? SQLTablePrivileges(stmt, A(0), A(1), A(2))
+                       : ansi_oom(stmt, SQL_HANDLE_STMT);
+    catalog_free(a, 3);
+    return rc;
+}
+
+SQLRETURN SQL_API lt_ansi_SQLProcedures(SQLHSTMT stmt, SQLCHAR *c, SQLSMALLINT nc, SQLCHAR *s,
+                                        SQLSMALLINT ns, SQLCHAR *p, SQLSMALLINT np)
+{
+    ansi_arg a[3];
+    SQLRETURN rc = catalog_args(a, 3, (SQLCHAR *[]){c, s, p}, (SQLSMALLINT[]){nc, ns, np})
+                       ? SQLProcedures(stmt, A(0), A(1), A(2))
+                       : ansi_oom(stmt, SQL_HANDLE_STMT);
+    catalog_free(a, 3);
+    return rc;
+}
+
+SQLRETURN SQL_API lt_ansi_SQLProcedureColumns(SQLHSTMT stmt, SQLCHAR *c, SQLSMALLINT nc,
+                                              SQLCHAR *s, SQLSMALLINT ns, SQLCHAR *p,
+                                              SQLSMALLINT np, SQLCHAR *k, SQLSMALLINT nk)
+{
+    ansi_arg a[4];
+    SQLRETURN rc = catalog_args(a, 4, (SQLCHAR *[]){c, s, p, k}, (SQLSMALLINT[]){nc, ns, np, nk})
+                       ? SQLProcedureColumns(stmt, A(0), A(1), A(2), A(3))
+                       : ansi_oom(stmt, SQL_HANDLE_STMT);
+    catalog_free(a, 4);
+    return rc;
+}
+
+SQLRETURN SQL_API lt_ansi_SQLGetConnectAttr(SQLHDBC dbc, SQLINTEGER attr, SQLPOINTER value,
+                                            SQLINTEGER buflen, SQLINTEGER *outlen)
+{
+    if (!lt_connect_attr_is_string(attr) || buflen < 0)
+        return SQLGetConnectAttr(dbc, attr, value, buflen, outlen);
+    char *u = calloc(ANSI_RESULT_MAX, 1);
+    if (u == NULL)
+        return ansi_oom(dbc, SQL_HANDLE_DBC);
+    SQLRETURN rc = SQLGetConnectAttr(dbc, attr, u, ANSI_RESULT_MAX, NULL);
+    rc = ansi_string_result32(dbc, SQL_HANDLE_DBC, rc, u, ANSI_RESULT_MAX, value, buflen,
+                              outlen);
+    free(u);
+    return rc;
+}
+
+SQLRETURN SQL_API lt_ansi_SQLSetConnectAttr(SQLHDBC dbc, SQLINTEGER attr, SQLPOINTER value,
+                                            SQLINTEGER len)
+{
+    if (!lt_connect_attr_is_string(attr))
+        return SQLSetConnectAttr(dbc, attr, value, len);
+    ansi_arg a;
+    if (!ansi_arg_make(&a, value, len))
+        return ansi_oom(dbc, SQL_HANDLE_DBC);
+    SQLRETURN rc = SQLSetConnectAttr(dbc, attr, a.text, (SQLINTEGER)a.len);
+    ansi_arg_free(&a);
+    return rc;
+}
+
+SQLRETURN SQL_API lt_ansi_SQLGetDescField(SQLHDESC desc, SQLSMALLINT rec, SQLSMALLINT field,
+                                          SQLPOINTER value, SQLINTEGER buflen,
+                                          SQLINTEGER *outlen)
+{
+    if (!lt_desc_field_is_string(field) || buflen < 0)
+        return SQLGetDescField(desc, rec, field, value, buflen, outlen);
+    char *u = calloc(ANSI_RESULT_MAX, 1);
+    if (u == NULL)
+        return ansi_oom(desc, SQL_HANDLE_DESC);
+    SQLRETURN rc = SQLGetDescField(desc, rec, field, u, ANSI_RESULT_MAX, NULL);
+    rc = ansi_string_result32(desc, SQL_HANDLE_DESC, rc, u, ANSI_RESULT_MAX, value, buflen,
+                              outlen);
+    free(u);
+    return rc;
+}
+
+SQLRETURN SQL_API lt_ansi_SQLSetDescField(SQLHDESC desc, SQLSMALLINT rec, SQLSMALLINT field,
+                                          SQLPOINTER value, SQLINTEGER len)
+{
+    if (!lt_desc_field_is_string(field))
+        return SQLSetDescField(desc, rec, field, value, len);
+    ansi_arg a;
+    if (!ansi_arg_make(&a, value, len))
+        return ansi_oom(desc, SQL_HANDLE_DESC);
+    SQLRETURN rc = SQLSetDescField(desc, rec, field, a.text, (SQLINTEGER)a.len);
+    ansi_arg_free(&a);
+    return rc;
+}
+
+SQLRETURN SQL_API lt_ansi_SQLGetDescRec(SQLHDESC desc, SQLSMALLINT rec, SQLCHAR *name,
+                                        SQLSMALLINT buflen, SQLSMALLINT *namelen,
+                                        SQLSMALLINT *type, SQLSMALLINT *subtype,
+                                        SQLLEN *length, SQLSMALLINT *precision,
+                                        SQLSMALLINT *scale, SQLSMALLINT *nullable)
+{
+    if ((name == NULL && namelen == NULL) || buflen < 0)
+        return SQLGetDescRec(desc, rec, name, buflen, namelen, type, subtype, length,
+                             precision, scale, nullable);
+    char *u = calloc(ANSI_RESULT_MAX, 1);
+    if (u == NULL)
+        return ansi_oom(desc, SQL_HANDLE_DESC);
+    SQLRETURN rc = SQLGetDescRec(desc, rec, (SQLCHAR *)u, ANSI_RESULT_MAX, NULL, type,
+                                 subtype, length, precision, scale, nullable);
+    rc = ansi_string_result(desc, SQL_HANDLE_DESC, rc, u, ANSI_RESULT_MAX, name, buflen,
+                            namelen, true);
+    free(u);
+    return rc;
+}
+
+SQLRETURN SQL_API lt_ansi_SQLGetCursorName(SQLHSTMT stmt, SQLCHAR *name, SQLSMALLINT buflen,
+                                           SQLSMALLINT *namelen)
+{
+    if (buflen < 0)
+        return SQLGetCursorName(stmt, name, buflen, namelen);
+    char u[512] = "";
+    SQLRETURN rc = SQLGetCursorName(stmt, (SQLCHAR *)u, (SQLSMALLINT)sizeof u, NULL);
+    return ansi_string_result(stmt, SQL_HANDLE_STMT, rc, u, (SQLLEN)sizeof u, name, buflen,
+                              namelen, true);
+}
+
+SQLRETURN SQL_API lt_ansi_SQLSetCursorName(SQLHSTMT stmt, SQLCHAR *name, SQLSMALLINT len)
+{
+    ansi_arg a;
+    if (!ansi_arg_make(&a, name, len))
+        return ansi_oom(stmt, SQL_HANDLE_STMT);
+    SQLRETURN rc = SQLSetCursorName(stmt, a.text, (SQLSMALLINT)a.len);
+    ansi_arg_free(&a);
+    return rc;
 }

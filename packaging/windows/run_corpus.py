@@ -18,7 +18,13 @@ With --ansi it reads the tables of ansi.tsv as an ANSI application does
 SQL_C_CHAR through the ANSI code page), each under the Unix locale the row
 names, from which Wine takes its code page (en_US 1252, ru_RU 1251, zh_CN
 936), and compares with the oracle put through that code page: a character
-it lacks is one '?', as the driver makes it (driver/narrow.h).
+it lacks is one '?', as the driver makes it (driver/narrow.h).  Then the
+rows of ansi_param.tsv (wintest.exe --ansi-param): a SQL_C_CHAR parameter
+value, bound and sent in pieces, must select the rows of the oracle that hold
+it, SQLBrowseConnect must connect in two steps, and the query through
+SQLNativeSql, a cursor name, a parameter's
+SQL_DESC_NAME and the column's name in the IRD must come back as the
+application wrote them, in its code page.
 
 Ends with the line `N passed, M failed`."""
 import urllib.parse
@@ -164,8 +170,62 @@ def main():
             else:
                 print(f"ok {name}: {len(got) - 1} rows")
                 passed += 1
+    if ansi:
+        p, f = param_cases(build, corpus, dll, exe, overrides, overrides_dir)
+        passed += p
+        failed += f
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
+
+
+def param_cases(build, corpus, dll, exe, overrides, overrides_dir):
+    """The rows of ansi_param.tsv; (passed, failed)."""
+    passed = failed = 0
+    for r in read_tsv(os.path.join(HERE, "ansi_param.tsv")):
+        fmt, file, table, locale = r["format"], r["file"], r["table"], r["locale"]
+        cp = CODEPAGES[locale]
+        name = f"{fmt} {file} {table} parameter, cursor and descriptor names (ANSI, {cp})"
+        manifest = {(m["file"], m["table"]): m
+                    for m in read_tsv(os.path.join(corpus, fmt, "MANIFEST.tsv"))}
+        _, connect, csv_override = lookup(expectations(corpus, fmt, overrides, overrides_dir),
+                                          file, table)
+        oracle = csv_override or os.path.join(corpus, fmt, manifest[(file, table)]["csv"])
+        with open(oracle, encoding="utf-8", newline="") as f:
+            grid = list(csv.reader(f))
+        col = grid[0].index(r["column"])
+        rows = sum(1 for row in grid[1:] if len(row) > col and row[col] == r["value"])
+        if table == "-":
+            table = os.path.splitext(os.path.basename(file))[0]
+        conn = f"Driver=Lector;Database={windows_path(os.path.join(corpus, fmt, file))}"
+        if connect:
+            conn += ";" + connect
+        args = [conn, table, r["column"], r["value"], r["cursor"], r["param"]]
+        command = [WINE, exe, "--ansi-param", dll] + [
+            urllib.parse.quote(a, safe=" :;=\\\"*$") for a in args]
+        env = dict(os.environ, LC_ALL=locale, LANG=locale)
+        query = f'SELECT "{r["column"]}" FROM "{table}" WHERE "{r["column"]}" = ?'
+        want = ["browse ok", f"native {query}", f"cursor {r['cursor']}", f"ipd {r['param']}", f"ird {r['column']}",
+                f"rec {r['column']}", f"bound {rows}", f"pieces {rows}"]
+        want = [in_codepage(w, cp) for w in want]
+        try:
+            run = subprocess.run(command, capture_output=True, timeout=120, env=env)
+        except subprocess.TimeoutExpired:
+            print(f"FAIL {name}: no answer in 120 s")
+            failed += 1
+            continue
+        got = run.stdout.decode(cp, "replace").splitlines()
+        if rows == 0:
+            print(f"FAIL {name}: the oracle has no row with {r['column']} = {r['value']}")
+            failed += 1
+        elif run.returncode != 0 or got != want:
+            err = run.stderr.decode("utf-8", "replace").strip()
+            print(f"FAIL {name}: exit status {run.returncode}\n    want {want}\n    got  {got}"
+                  + (f"\n    {err}" if err else ""))
+            failed += 1
+        else:
+            print(f"ok {name}: {rows} rows")
+            passed += 1
+    return passed, failed
 
 
 if __name__ == "__main__":

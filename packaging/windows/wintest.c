@@ -26,6 +26,13 @@
 ** (Wine reads a command line as UTF-8 only under a UTF-8 host locale, and
 ** a Cyrillic or Chinese test runs under one the host may lack); an argument
 ** the code page cannot hold is an error (exit status 3).
+**
+**   wintest.exe --ansi-param DLL CONNECTION-STRING TABLE COLUMN VALUE CURSOR PARAM-NAME
+**
+** is an ANSI application too, testing the text that is not result data: a
+** SQL_C_CHAR parameter (bound, and sent in pieces), SQLBrowseConnect,
+** SQLNativeSql, a cursor name and descriptor names (browse_test and
+** param_test; arguments escaped as for --ansi).
 */
 #include <windows.h>
 #include <shellapi.h>
@@ -68,6 +75,35 @@ typedef SQLRETURN (SQL_API *get_diag_rec_a_fn)(SQLSMALLINT, SQLHANDLE, SQLSMALLI
                                                SQLSMALLINT *);
 typedef SQLRETURN (SQL_API *col_attribute_a_fn)(SQLHSTMT, SQLUSMALLINT, SQLUSMALLINT, SQLPOINTER,
                                                 SQLSMALLINT, SQLSMALLINT *, SQLLEN *);
+typedef SQLRETURN (SQL_API *prepare_a_fn)(SQLHSTMT, SQLCHAR *, SQLINTEGER);
+typedef SQLRETURN (SQL_API *bind_parameter_fn)(SQLHSTMT, SQLUSMALLINT, SQLSMALLINT, SQLSMALLINT,
+                                               SQLSMALLINT, SQLULEN, SQLSMALLINT, SQLPOINTER,
+                                               SQLLEN, SQLLEN *);
+typedef SQLRETURN (SQL_API *execute_fn)(SQLHSTMT);
+typedef SQLRETURN (SQL_API *param_data_fn)(SQLHSTMT, SQLPOINTER *);
+typedef SQLRETURN (SQL_API *put_data_fn)(SQLHSTMT, SQLPOINTER, SQLLEN);
+typedef SQLRETURN (SQL_API *free_stmt_fn)(SQLHSTMT, SQLUSMALLINT);
+typedef SQLRETURN (SQL_API *set_cursor_name_a_fn)(SQLHSTMT, SQLCHAR *, SQLSMALLINT);
+typedef SQLRETURN (SQL_API *get_cursor_name_a_fn)(SQLHSTMT, SQLCHAR *, SQLSMALLINT,
+                                                  SQLSMALLINT *);
+typedef SQLRETURN (SQL_API *get_stmt_attr_fn)(SQLHSTMT, SQLINTEGER, SQLPOINTER, SQLINTEGER,
+                                              SQLINTEGER *);
+typedef SQLRETURN (SQL_API *set_desc_field_a_fn)(SQLHDESC, SQLSMALLINT, SQLSMALLINT, SQLPOINTER,
+                                                 SQLINTEGER);
+typedef SQLRETURN (SQL_API *get_desc_field_a_fn)(SQLHDESC, SQLSMALLINT, SQLSMALLINT, SQLPOINTER,
+                                                 SQLINTEGER, SQLINTEGER *);
+typedef SQLRETURN (SQL_API *get_desc_rec_a_fn)(SQLHDESC, SQLSMALLINT, SQLCHAR *, SQLSMALLINT,
+                                               SQLSMALLINT *, SQLSMALLINT *, SQLSMALLINT *,
+                                               SQLLEN *, SQLSMALLINT *, SQLSMALLINT *,
+                                               SQLSMALLINT *);
+typedef SQLRETURN (SQL_API *get_cursor_name_w_fn)(SQLHSTMT, SQLWCHAR *, SQLSMALLINT,
+                                                  SQLSMALLINT *);
+typedef SQLRETURN (SQL_API *get_desc_field_w_fn)(SQLHDESC, SQLSMALLINT, SQLSMALLINT, SQLPOINTER,
+                                                 SQLINTEGER, SQLINTEGER *);
+typedef SQLRETURN (SQL_API *native_sql_a_fn)(SQLHDBC, SQLCHAR *, SQLINTEGER, SQLCHAR *,
+                                              SQLINTEGER, SQLINTEGER *);
+typedef SQLRETURN (SQL_API *browse_connect_a_fn)(SQLHDBC, SQLCHAR *, SQLSMALLINT, SQLCHAR *,
+                                                  SQLSMALLINT, SQLSMALLINT *);
 typedef SQLRETURN (SQL_API *get_diag_rec_fn)(SQLSMALLINT, SQLHANDLE, SQLSMALLINT, SQLWCHAR *,
                                              SQLINTEGER *, SQLWCHAR *, SQLSMALLINT,
                                              SQLSMALLINT *);
@@ -89,6 +125,22 @@ static struct {
     describe_col_a_fn describe_col_a;
     get_diag_rec_a_fn get_diag_rec_a;
     col_attribute_a_fn col_attribute_a;
+    prepare_a_fn prepare_a;
+    bind_parameter_fn bind_parameter;
+    execute_fn execute;
+    param_data_fn param_data;
+    put_data_fn put_data;
+    free_stmt_fn free_stmt;
+    set_cursor_name_a_fn set_cursor_name_a;
+    get_cursor_name_a_fn get_cursor_name_a;
+    get_stmt_attr_fn get_stmt_attr;
+    set_desc_field_a_fn set_desc_field_a;
+    get_desc_field_a_fn get_desc_field_a;
+    get_desc_rec_a_fn get_desc_rec_a;
+    get_cursor_name_w_fn get_cursor_name_w;
+    get_desc_field_w_fn get_desc_field_w;
+    native_sql_a_fn native_sql_a;
+    browse_connect_a_fn browse_connect_a;
 } odbc;
 
 static int ansi;   /* --ansi: the ANSI entry points and SQL_C_CHAR */
@@ -319,6 +371,183 @@ static void check_name_ansi(SQLHSTMT stmt, SQLUSMALLINT col, const char *name,
     }
 }
 
+/* Fetch to the end of the result; the number of rows. */
+static long count_rows(SQLHSTMT stmt)
+{
+    long rows = 0;
+    for (;;) {
+        SQLRETURN rc = odbc.fetch(stmt);
+        if (rc == SQL_NO_DATA)
+            return rows;
+        CHECK(rc, SQL_HANDLE_STMT, stmt, "SQLFetch");
+        rows++;
+    }
+}
+
+/* A string result's length must be the bytes it holds. */
+static void check_length(const char *what, const char *s, long len)
+{
+    if (len < 0 || (size_t)len != strlen(s)) {
+        fprintf(stderr, "wintest: %s gave \"%s\" with length %ld\n", what, s, len);
+        exit(1);
+    }
+}
+
+/* What a W call read back must be the ANSI text `a` the application set:
+** else the driver kept the code page's bytes as if they were UTF-8. */
+static void check_wide(const char *what, const char *a, const SQLWCHAR *w)
+{
+    wchar_t want[512];
+    int n = MultiByteToWideChar(CP_ACP, 0, a, -1, want, 512);
+    if (n <= 0 || wcscmp(want, (const wchar_t *)w) != 0) {
+        text t = {0};
+        text_add_wide(&t, w, (int)wcslen((const wchar_t *)w));
+        fprintf(stderr, "wintest: %s read back through the W call as \"%s\"\n", what, t.p);
+        exit(1);
+    }
+}
+
+/* --ansi-param: SQLBrowseConnect in two steps, "Driver=Lector" (the
+** driver asks for DATABASE) and then the rest of `conn` (ANSI): it must
+** connect, and every output string's length must be its bytes.  Prints
+** "browse ok". */
+static void browse_test(SQLHENV env, const char *conn)
+{
+    static const char driver[] = "Driver=Lector;";
+    if (strncmp(conn, driver, sizeof driver - 1) != 0) {
+        fprintf(stderr, "wintest: --ansi-param wants a string that starts %s\n", driver);
+        exit(2);
+    }
+    SQLHDBC dbc;
+    CHECK(odbc.alloc_handle(SQL_HANDLE_DBC, env, &dbc), SQL_HANDLE_ENV, env,
+          "SQLAllocHandle(DBC)");
+    char out[1024];
+    SQLSMALLINT n = -1;
+    SQLRETURN rc = odbc.browse_connect_a(dbc, (SQLCHAR *)"Driver=Lector", SQL_NTS,
+                                         (SQLCHAR *)out, sizeof out, &n);
+    if (rc != SQL_NEED_DATA || strstr(out, "DATABASE") == NULL) {
+        fprintf(stderr, "wintest: SQLBrowseConnect(Driver=Lector): rc %d, \"%s\"\n", rc, out);
+        exit(1);
+    }
+    check_length("SQLBrowseConnect (SQL_NEED_DATA)", out, n);
+    rc = odbc.browse_connect_a(dbc, (SQLCHAR *)conn + sizeof driver - 1, SQL_NTS,
+                               (SQLCHAR *)out, sizeof out, &n);
+    CHECK(rc, SQL_HANDLE_DBC, dbc, "SQLBrowseConnect");
+    check_length("SQLBrowseConnect", out, n);
+    odbc.disconnect(dbc);
+    odbc.free_handle(SQL_HANDLE_DBC, dbc);
+    printf("browse ok\n");
+}
+
+/* --ansi-param: the ANSI calls whose text is not result data.  Prints, in
+** the code page, one line each:
+**   native SQL    SQLNativeSql of the query below
+**   cursor NAME   SQLSetCursorName(CURSOR), read back by SQLGetCursorName
+**                 (and by SQLGetCursorNameW, checked here)
+**   ipd NAME      SQLSetDescField(IPD, 1, SQL_DESC_NAME, PNAME), read back
+**                 (and by SQLGetDescFieldW, checked here)
+**   ird NAME      column 1's SQL_DESC_NAME in the IRD (SQLGetDescField)
+**   rec NAME      the same by SQLGetDescRec
+**   bound N       rows of SELECT COLUMN FROM TABLE WHERE COLUMN = ? with
+**                 VALUE bound as SQL_C_CHAR
+**   pieces N      the same with VALUE sent by SQLPutData in two pieces, cut
+**                 after its first non-ASCII byte (inside a double-byte
+**                 character: the driver joins the bytes, then converts) */
+static void param_test(SQLHDBC dbc, SQLHSTMT stmt, char **argv)
+{
+    SQLCHAR *table = to_ansi(argv[0]), *column = to_ansi(argv[1]), *value = to_ansi(argv[2]);
+    SQLCHAR *cursor = to_ansi(argv[3]), *pname = to_ansi(argv[4]);
+    char query[1024], buf[512];
+    snprintf(query, sizeof query, "SELECT \"%s\" FROM \"%s\" WHERE \"%s\" = ?",
+             (char *)column, (char *)table, (char *)column);
+
+    SQLINTEGER native_len = 0;
+    CHECK(odbc.native_sql_a(dbc, (SQLCHAR *)query, SQL_NTS, (SQLCHAR *)buf, sizeof buf,
+                            &native_len), SQL_HANDLE_DBC, dbc, "SQLNativeSql");
+    check_length("SQLNativeSql", buf, native_len);
+    printf("native %s\n", buf);
+
+    SQLSMALLINT n = 0;
+    CHECK(odbc.set_cursor_name_a(stmt, cursor, SQL_NTS), SQL_HANDLE_STMT, stmt,
+          "SQLSetCursorName");
+    CHECK(odbc.get_cursor_name_a(stmt, (SQLCHAR *)buf, sizeof buf, &n), SQL_HANDLE_STMT, stmt,
+          "SQLGetCursorName");
+    check_length("SQLGetCursorName", buf, n);
+    printf("cursor %s\n", buf);
+    SQLWCHAR wbuf[512];
+    CHECK(odbc.get_cursor_name_w(stmt, wbuf, 512, &n), SQL_HANDLE_STMT, stmt,
+          "SQLGetCursorNameW");
+    check_wide("SQLSetCursorName's name", (char *)cursor, wbuf);
+
+    CHECK(odbc.prepare_a(stmt, (SQLCHAR *)query, SQL_NTS), SQL_HANDLE_STMT, stmt, "SQLPrepare");
+    SQLLEN ind = SQL_NTS;
+    size_t vlen = strlen((char *)value);
+    CHECK(odbc.bind_parameter(stmt, 1, SQL_PARAM_INPUT, SQL_C_CHAR, SQL_VARCHAR, 255, 0, value,
+                              (SQLLEN)vlen + 1, &ind), SQL_HANDLE_STMT, stmt,
+          "SQLBindParameter");
+    SQLHDESC ipd = NULL, ird = NULL;
+    CHECK(odbc.get_stmt_attr(stmt, SQL_ATTR_IMP_PARAM_DESC, &ipd, 0, NULL), SQL_HANDLE_STMT,
+          stmt, "SQLGetStmtAttr(IPD)");
+    CHECK(odbc.set_desc_field_a(ipd, 1, SQL_DESC_NAME, pname, SQL_NTS), SQL_HANDLE_DESC, ipd,
+          "SQLSetDescField(IPD, SQL_DESC_NAME)");
+    SQLINTEGER len32 = 0;
+    CHECK(odbc.get_desc_field_a(ipd, 1, SQL_DESC_NAME, buf, sizeof buf, &len32),
+          SQL_HANDLE_DESC, ipd, "SQLGetDescField(IPD, SQL_DESC_NAME)");
+    check_length("SQLGetDescField(IPD)", buf, len32);
+    printf("ipd %s\n", buf);
+    CHECK(odbc.get_desc_field_w(ipd, 1, SQL_DESC_NAME, wbuf, sizeof wbuf, &len32),
+          SQL_HANDLE_DESC, ipd, "SQLGetDescFieldW(IPD, SQL_DESC_NAME)");
+    check_wide("SQLSetDescField's SQL_DESC_NAME", (char *)pname, wbuf);
+
+    CHECK(odbc.execute(stmt), SQL_HANDLE_STMT, stmt, "SQLExecute");
+    CHECK(odbc.get_stmt_attr(stmt, SQL_ATTR_IMP_ROW_DESC, &ird, 0, NULL), SQL_HANDLE_STMT,
+          stmt, "SQLGetStmtAttr(IRD)");
+    CHECK(odbc.get_desc_field_a(ird, 1, SQL_DESC_NAME, buf, sizeof buf, &len32),
+          SQL_HANDLE_DESC, ird, "SQLGetDescField(IRD, SQL_DESC_NAME)");
+    check_length("SQLGetDescField(IRD)", buf, len32);
+    printf("ird %s\n", buf);
+    SQLSMALLINT type, subtype, precision, scale, nullable;
+    SQLLEN length;
+    CHECK(odbc.get_desc_rec_a(ird, 1, (SQLCHAR *)buf, sizeof buf, &n, &type, &subtype, &length,
+                              &precision, &scale, &nullable), SQL_HANDLE_DESC, ird,
+          "SQLGetDescRec(IRD)");
+    check_length("SQLGetDescRec(IRD)", buf, n);
+    printf("rec %s\n", buf);
+    printf("bound %ld\n", count_rows(stmt));
+    CHECK(odbc.free_stmt(stmt, SQL_CLOSE), SQL_HANDLE_STMT, stmt, "SQLFreeStmt");
+
+    SQLLEN dae = SQL_DATA_AT_EXEC;
+    CHECK(odbc.bind_parameter(stmt, 1, SQL_PARAM_INPUT, SQL_C_CHAR, SQL_VARCHAR, 255, 0,
+                              (SQLPOINTER)1, 0, &dae), SQL_HANDLE_STMT, stmt,
+          "SQLBindParameter(data at execution)");
+    SQLPOINTER token = NULL;
+    SQLRETURN rc = odbc.execute(stmt);
+    if (rc == SQL_NEED_DATA)
+        rc = odbc.param_data(stmt, &token);
+    if (rc != SQL_NEED_DATA) {
+        fprintf(stderr, "wintest: data at execution: rc %d, not SQL_NEED_DATA\n", rc);
+        exit(1);
+    }
+    /* Cut just after the first non-ASCII byte: inside a double-byte
+    ** character, or after a single-byte one. */
+    size_t half = vlen / 2;
+    for (size_t i = 0; i < vlen; i++)
+        if (value[i] >= 0x80) {
+            half = i + 1;
+            break;
+        }
+    CHECK(odbc.put_data(stmt, value, (SQLLEN)half), SQL_HANDLE_STMT, stmt, "SQLPutData");
+    CHECK(odbc.put_data(stmt, value + half, (SQLLEN)(vlen - half)), SQL_HANDLE_STMT, stmt,
+          "SQLPutData");
+    CHECK(odbc.param_data(stmt, &token), SQL_HANDLE_STMT, stmt, "SQLParamData");
+    printf("pieces %ld\n", count_rows(stmt));
+    free(table);
+    free(column);
+    free(value);
+    free(cursor);
+    free(pname);
+}
+
 static FARPROC need(HMODULE dll, const char *name)
 {
     FARPROC f = GetProcAddress(dll, name);
@@ -380,6 +609,14 @@ int main(void)
     char **argv = utf8_arguments(&argc);
     if (argc == 4 && strcmp(argv[1], "--add-dsn") == 0)
         return add_dsn(argv[2], argv[3]);
+    char **param_args = NULL;
+    if (argc == 9 && strcmp(argv[1], "--ansi-param") == 0) {
+        param_args = argv + 4;
+        argc = 5;   /* DLL CONNECTION-STRING as below; TABLE... in param_args */
+        argv[1] = "--ansi";
+        for (int i = 5; i < 9; i++)   /* TABLE is unescaped below, as QUERY */
+            unescape(argv[i]);
+    }
     if (argc == 5 && strcmp(argv[1], "--ansi") == 0) {
         ansi = 1;
         argv++;
@@ -388,7 +625,9 @@ int main(void)
             unescape(argv[i]);
     }
     if (argc != 4) {
-        fputs("usage: wintest.exe [--ansi] DLL CONNECTION-STRING QUERY\n", stderr);
+        fputs("usage: wintest.exe [--ansi] DLL CONNECTION-STRING QUERY\n"
+              "       wintest.exe --ansi-param DLL CONNECTION-STRING TABLE COLUMN VALUE CURSOR"
+              " PARAM-NAME\n", stderr);
         return 2;
     }
     _setmode(_fileno(stdout), _O_BINARY);   /* LF line ends, as the oracle */
@@ -416,6 +655,24 @@ int main(void)
     odbc.describe_col_a = (describe_col_a_fn)(void (*)(void))need(dll, "SQLDescribeCol");
     odbc.get_diag_rec_a = (get_diag_rec_a_fn)(void (*)(void))need(dll, "SQLGetDiagRec");
     odbc.col_attribute_a = (col_attribute_a_fn)(void (*)(void))need(dll, "SQLColAttribute");
+#define NEED(field, type, name) odbc.field = (type)(void (*)(void))need(dll, name)
+    NEED(prepare_a, prepare_a_fn, "SQLPrepare");
+    NEED(bind_parameter, bind_parameter_fn, "SQLBindParameter");
+    NEED(execute, execute_fn, "SQLExecute");
+    NEED(param_data, param_data_fn, "SQLParamData");
+    NEED(put_data, put_data_fn, "SQLPutData");
+    NEED(free_stmt, free_stmt_fn, "SQLFreeStmt");
+    NEED(set_cursor_name_a, set_cursor_name_a_fn, "SQLSetCursorName");
+    NEED(get_cursor_name_a, get_cursor_name_a_fn, "SQLGetCursorName");
+    NEED(get_stmt_attr, get_stmt_attr_fn, "SQLGetStmtAttr");
+    NEED(set_desc_field_a, set_desc_field_a_fn, "SQLSetDescField");
+    NEED(get_desc_field_a, get_desc_field_a_fn, "SQLGetDescField");
+    NEED(get_desc_rec_a, get_desc_rec_a_fn, "SQLGetDescRec");
+    NEED(get_cursor_name_w, get_cursor_name_w_fn, "SQLGetCursorNameW");
+    NEED(get_desc_field_w, get_desc_field_w_fn, "SQLGetDescFieldW");
+    NEED(native_sql_a, native_sql_a_fn, "SQLNativeSql");
+    NEED(browse_connect_a, browse_connect_a_fn, "SQLBrowseConnect");
+#undef NEED
 
     SQLHENV env;
     SQLHDBC dbc;
@@ -442,6 +699,12 @@ int main(void)
         }
         CHECK(odbc.alloc_handle(SQL_HANDLE_STMT, dbc, &stmt), SQL_HANDLE_DBC, dbc,
               "SQLAllocHandle(STMT)");
+        if (param_args != NULL) {
+            browse_test(env, (const char *)aconn);
+            param_test(dbc, stmt, param_args);
+            fflush(stdout);
+            return 0;
+        }
         CHECK(odbc.exec_direct_a(stmt, aquery, SQL_NTS), SQL_HANDLE_STMT, stmt, "SQLExecDirect");
         free(aconn);
         free(aquery);

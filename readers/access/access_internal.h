@@ -426,13 +426,24 @@ typedef struct mdb_qrow {
 ** MSysObjects Flags; one of MDB_QUERY_*, or -1 when out of memory. */
 int mdb_query_sql(const mdb_qrow *rows, uint32_t n, uint32_t obj_flags, mdb_buf *out,
                   char *why, size_t cap);
+/* The same, with the database's tables `cat` (or NULL) for what depends on
+** a column's type (Nz(x) of one argument). */
+int mdb_query_sql_in(const lt_source *cat, const mdb_qrow *rows, uint32_t n, uint32_t obj_flags,
+                     mdb_buf *out, char *why, size_t cap);
 
 /* Append Access SQL text translated to the engine's SQL: "text" to 'text',
 ** #date# to {d ...}/{ts ...}, [T]![C] to [T].[C], Len/Mid/Nz(x,y)/Date()/
 ** Time()/Left$... to CHAR_LENGTH/SUBSTRING/COALESCE/CURRENT_DATE/
-** CURRENT_TIME/LEFT...; the rest unchanged.
+** CURRENT_TIME/LEFT..., Access's own operators (Mod, \, ^) and functions
+** (InStr, Int, Fix, Sgn, CLng, CStr, DateAdd, DateDiff ...) to expressions
+** of the engine's (query.c says how); the rest unchanged.
 ** -1 when out of memory. */
 int mdb_access_expr(mdb_buf *b, const char *s, size_t len);
+/* The same, with the database's tables `cat` for what depends on a
+** column's type: Nz(x) is COALESCE(x, 0) for a numeric column x,
+** COALESCE(x, '') for a text one, and left to the engine (which names it)
+** otherwise. */
+int mdb_access_expr_in(const lt_source *cat, mdb_buf *b, const char *s, size_t len);
 
 /* Turn the pending saved queries into views (reading MSysQueries); fails
 ** only when out of memory. */
@@ -442,5 +453,9 @@ void mdb_queries_free(access_source *s);
 /* Read MSysRelationships into the tables' foreign keys; fails only when out
 ** of memory (an unreadable MSysRelationships means no foreign keys). */
 int mdb_relations_load(access_source *s, lt_error *err);
+/* Give each followed link its target table's foreign keys, the referenced
+** table named as this database names it (relation.c); -1 when out of
+** memory. */
+int mdb_link_keys(access_source *s, lt_error *err);
 
 #endif /* LT_ACCESS_INTERNAL_H */

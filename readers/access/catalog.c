@@ -393,7 +393,8 @@ int mdb_catalog_load(access_source *s, lt_error *err)
     }
     if (mdb_each_row(db, &mt, &t, pos, C_COUNT, catalog_row, s, err) != 0)
         goto done;
-    if (mdb_queries_load(s, err) != 0 || mdb_relations_load(s, err) != 0)
+    if (mdb_queries_load(s, err) != 0 || mdb_relations_load(s, err) != 0 ||
+        mdb_link_keys(s, err) != 0)
         goto done;
     rc = mdb_complex_load(s, err);
 done:

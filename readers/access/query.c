@@ -23,9 +23,12 @@
 ** crosstabs, pass-through and DDL queries are not listed.  Expressions are
 ** Access SQL; the mechanical differences from the engine's SQL are
 ** translated (mdb_access_expr): "text" literals become 'text', #date#
-** literals ODBC escapes, [T]![C] becomes [T].[C], and the Access functions
-** the engine knows by another name are renamed (Len, Mid, Nz, Date(),
-** Time(), the $ forms of string functions).  What cannot be expressed
+** literals ODBC escapes, [T]![C] becomes [T].[C], the Access functions the
+** engine knows by another name are renamed (Len, Mid, Nz, Date(), Time(),
+** the $ forms of string functions), and Access's own operators (Mod, \, ^)
+** and functions (InStr, Nz(x), Int, Fix, Sgn, CLng, CInt, CStr, CDbl,
+** CDate, DateAdd, DateDiff) become expressions of the engine's with the
+** same meaning (README.md, "Saved queries").  What cannot be expressed
 ** (parameters, TOP PERCENT, remote databases, DISTINCTROW over a join) makes
 ** the view fail with a message saying so.
 */
@@ -189,6 +192,13 @@ static bool word_char(char c)
            (unsigned char)c >= 0x80;
 }
 
+static size_t skip_word(const char *s, size_t len, size_t i)
+{
+    while (i < len && word_char(s[i]))
+        i++;
+    return i;
+}
+
 /* The top-level arguments of the call whose '(' is at s[open]: their count
 ** (0 for "()"), or -1 when the parenthesis is not closed within 4 KiB (the
 ** limit keeps hostile text from costing quadratic time). */
@@ -221,13 +231,292 @@ static int call_args(const char *s, size_t len, size_t open, size_t *close)
     return -1;
 }
 
+/* ---- Access functions ------------------------------------------------------------ */
+
+#define MAX_ARGS 5
+#define MAX_DEPTH 48   /* nesting translated; deeper text is copied as it is */
+#define MAX_REPEAT 2000 /* operand bytes an expansion may repeat (Mod, \, DateDiff) */
+
+static int expr_level(mdb_buf *b, const char *s, size_t len, int depth, const lt_source *cat);
+
+/* The spans of the top-level arguments of the call whose '(' is at s[open]
+** and ')' at s[close]; their count, or -1 when more than MAX_ARGS. */
+static int split_args(const char *s, size_t open, size_t close, size_t at[MAX_ARGS],
+                      size_t n[MAX_ARGS])
+{
+    int k = 0, depth = 0;
+    size_t from = open + 1;
+    for (size_t i = open + 1; i <= close; i++) {
+        char c = s[i];
+        if (c == '\'' || c == '"' || c == '[') {
+            i += quoted_end(s + i, close - i, c == '[' ? ']' : c);
+        } else if (c == '(') {
+            depth++;
+        } else if ((c == ')' && depth == 0) || (c == ',' && depth == 0)) {
+            if (k == MAX_ARGS)
+                return -1;
+            size_t to = i;
+            while (from < to && (s[from] == ' ' || s[from] == '\t'))
+                from++;
+            while (to > from && (s[to - 1] == ' ' || s[to - 1] == '\t'))
+                to--;
+            at[k] = from;
+            n[k++] = to - from;
+            from = i + 1;
+            if (c == ')')
+                break;
+        } else if (c == ')') {
+            depth--;
+        }
+    }
+    return k;
+}
+
+/* The literal text of an argument written "x" or 'x' (blanks around),
+** lower-cased into out; false when it is not such a literal. */
+static bool literal_arg(const char *s, size_t len, char *out, size_t cap)
+{
+    while (len > 0 && (*s == ' ' || *s == '\t'))
+        s++, len--;
+    while (len > 0 && (s[len - 1] == ' ' || s[len - 1] == '\t'))
+        len--;
+    if (len < 2 || (s[0] != '"' && s[0] != '\'') || s[len - 1] != s[0] || len - 2 >= cap)
+        return false;
+    for (size_t i = 1; i + 1 < len; i++) {
+        if (s[i] == s[0])
+            return false;
+        out[i - 1] = (char)((s[i] >= 'A' && s[i] <= 'Z') ? s[i] + 32 : s[i]);
+    }
+    out[len - 2] = '\0';
+    return true;
+}
+
+/* Write `fmt` with each %N (N = 1..9) replaced by args[N-1]. */
+static int expand(mdb_buf *b, const char *fmt, mdb_buf *args)
+{
+    for (const char *p = fmt; *p; p++) {
+        if (p[0] == '%' && p[1] >= '1' && p[1] <= '9') {
+            const mdb_buf *a = &args[p[1] - '1'];
+            if (mdb_buf_add(b, (const char *)a->p, a->len) != 0)
+                return -1;
+            p++;
+        } else if (mdb_buf_add(b, p, 1) != 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* An integer as Access rounds an operand of Mod, \ and CLng: to the nearest,
+** halves to even (banker's rounding). */
+#define BANKERS(x) "CAST(CASE WHEN (" x ") - FLOOR(" x ") = 0.5 THEN 2 * ROUND((" x ") / 2) " \
+                   "ELSE ROUND(" x ") END AS BIGINT)"
+
+/* Day boundaries from %2 to %3 (DateDiff's count). */
+#define DAYDIFF "TIMESTAMPDIFF(SQL_TSI_DAY, CAST(%2 AS DATE), CAST(%3 AS DATE))"
+
+/* DateAdd/DateDiff intervals: Access's name, TIMESTAMPADD's unit, DateDiff's
+** expression over the interval %1, the dates %2 and %3 (the number of
+** boundaries crossed, as Access counts: DateDiff("yyyy", #12/31/2019#,
+** #1/1/2020#) is 1). */
+static const struct {
+    const char *name, *unit, *diff;
+} intervals[] = {
+    {"yyyy", "SQL_TSI_YEAR", "(YEAR(%3) - YEAR(%2))"},
+    {"q", "SQL_TSI_QUARTER", "((YEAR(%3) - YEAR(%2)) * 4 + QUARTER(%3) - QUARTER(%2))"},
+    {"m", "SQL_TSI_MONTH", "((YEAR(%3) - YEAR(%2)) * 12 + MONTH(%3) - MONTH(%2))"},
+    {"y", "SQL_TSI_DAY", DAYDIFF},
+    {"d", "SQL_TSI_DAY", DAYDIFF},
+    {"w", "SQL_TSI_DAY", "(" DAYDIFF " / 7)"},
+    {"ww", "SQL_TSI_WEEK", "((" DAYDIFF " - DAYOFWEEK(%3) + DAYOFWEEK(%2)) / 7)"},
+    {"h", "SQL_TSI_HOUR", "(" DAYDIFF " * 24 + HOUR(%3) - HOUR(%2))"},
+    {"n", "SQL_TSI_MINUTE",
+     "(" DAYDIFF " * 1440 + HOUR(%3) * 60 + MINUTE(%3) - HOUR(%2) * 60 - MINUTE(%2))"},
+    {"s", "SQL_TSI_SECOND",
+     "(" DAYDIFF " * 86400 + HOUR(%3) * 3600 + MINUTE(%3) * 60 + SECOND(%3) - HOUR(%2) * 3600 "
+     "- MINUTE(%2) * 60 - SECOND(%2))"},
+};
+
+/* Access functions whose arguments change place or whose meaning is an
+** expression of the engine's: name, argument count, the engine's text (%N
+** the N-th argument translated); "" for InStr/DateAdd/DateDiff, done by
+** hand below.  DateAdd's "w" adds days, as Access does. */
+static const struct {
+    const char *access;
+    int nargs;
+    const char *engine;
+} rewrites[] = {
+    {"Nz", 1, ""},   /* by the argument's type, below */
+    {"Int", 1, "FLOOR(%1)"},
+    {"Fix", 1, "TRUNCATE(%1)"},
+    {"Sgn", 1, "SIGN(%1)"},
+    {"CStr", 1, "CAST(%1 AS VARCHAR)"},
+    {"CDbl", 1, "CAST(%1 AS DOUBLE)"},
+    {"CDate", 1, "CAST(%1 AS TIMESTAMP)"},
+    {"CLng", 1, BANKERS("%1")},
+    {"CInt", 1, BANKERS("%1")},
+    {"InStr", 0, ""},
+    {"DateAdd", 3, ""},
+    {"DateDiff", 3, ""},
+};
+
+/* The argument s[at..at+n) without blanks around it is the single digit
+** `d`. */
+static bool digit_arg(const char *s, size_t at, size_t n, char d)
+{
+    while (n > 0 && (s[at] == ' ' || s[at] == '\t'))
+        at++, n--;
+    while (n > 0 && (s[at + n - 1] == ' ' || s[at + n - 1] == '\t'))
+        n--;
+    return n == 1 && s[at] == d;
+}
+
+/* InStr([start,] s1, s2[, compare]) is LOCATE(s2, s1[, start]), case folded
+** (Access compares as text by default) unless compare is 0 (binary); NULL
+** for a compare the engine has no equal of. */
+static const char *instr_form(int nargs, const char *s, const size_t *at, const size_t *n)
+{
+    switch (nargs) {
+    case 2: return "LOCATE(LCASE(%2), LCASE(%1))";
+    case 3: return "LOCATE(LCASE(%3), LCASE(%2), %1)";
+    case 4:
+        if (digit_arg(s, at[3], n[3], '0'))
+            return "LOCATE(%3, %2, %1)";
+        return digit_arg(s, at[3], n[3], '1') ? "LOCATE(LCASE(%3), LCASE(%2), %1)" : NULL;
+    default: return NULL;
+    }
+}
+
+/* How many times `form` writes an argument. */
+static int uses(const char *form)
+{
+    int k = 0;
+    for (const char *p = form; (p = strchr(p, '%')) != NULL; p++)
+        k += p[1] >= '1' && p[1] <= '9';
+    return k;
+}
+
+/* Is the name s[0..n) (bracketed or not) `name`? */
+static bool name_is(const char *s, size_t n, const char *name)
+{
+    if (n >= 2 && s[0] == '[' && s[n - 1] == ']')
+        s++, n -= 2;
+    return strlen(name) == n && strncasecmp(s, name, n) == 0;
+}
+
+/* What Nz(x) gives for a NULL x: Access's Empty, which is 0 where a number
+** is wanted and "" where text is; Lector decides by x's type, known when x
+** is a column ([T].[C], [C]) of this database whose every table of that
+** name (or every column of that name) agrees.  NULL when unknown. */
+static const char *empty_of(const lt_source *cat, const char *s, size_t len)
+{
+    if (cat == NULL)
+        return NULL;
+    size_t dot = len, e;
+    for (size_t i = 0; i < len; i = e) {
+        e = s[i] == '[' ? i + quoted_end(s + i, len - i, ']') + 1 : skip_word(s, len, i);
+        if (e == i || e > len)
+            return NULL;   /* not a plain name */
+        if (e < len) {
+            if ((s[e] != '.' && s[e] != '!') || dot != len)
+                return NULL;
+            dot = e++;
+        }
+    }
+    const char *col = dot == len ? s : s + dot + 1;
+    size_t ncol = dot == len ? len : len - dot - 1;
+    int kinds = 0;   /* 1 number seen, 2 text seen, 4 something else */
+    for (int pass = 0; pass < 2 && kinds == 0; pass++) {
+        for (uint32_t t = 0; t < cat->ntables; t++) {
+            const lt_table *tab = &cat->tables[t];
+            if (pass == 0 && (dot == len || !name_is(s, dot, tab->name)))
+                continue;   /* first the table the qualifier names */
+            for (uint32_t c = 0; c < tab->ncols; c++) {
+                if (!name_is(col, ncol, tab->cols[c].name))
+                    continue;
+                lt_type ty = tab->cols[c].type;
+                kinds |= ty == LT_INT64 || ty == LT_DOUBLE || ty == LT_DECIMAL ? 1
+                         : ty == LT_TEXT ? 2 : 4;
+            }
+        }
+    }
+    return kinds == 1 ? "COALESCE(%1, 0)" : kinds == 2 ? "COALESCE(%1, '')" : NULL;
+}
+
+/* Translate the call of rewrites[k] whose '(' is at s[open]; 1 done (*next
+** after its ')'), 0 not a form translated (left to the engine, whose error
+** names the function), -1 out of memory. */
+static int rewrite_call(mdb_buf *b, const char *s, size_t len, size_t k, size_t open,
+                        size_t *next, int depth, const lt_source *cat)
+{
+    size_t close, at[MAX_ARGS], n[MAX_ARGS];
+    if (call_args(s, len, open, &close) <= 0)
+        return 0;
+    int nargs = split_args(s, open, close, at, n);
+    const char *form = rewrites[k].engine;
+    const char *fn = rewrites[k].access;
+    bool date_add = strcmp(fn, "DateAdd") == 0;
+    if (nargs < 0)
+        return 0;
+    if (strcmp(fn, "InStr") == 0) {
+        if ((form = instr_form(nargs, s, at, n)) == NULL)
+            return 0;
+    } else if (nargs != rewrites[k].nargs) {
+        return 0;
+    } else if (strcmp(fn, "Nz") == 0 && (form = empty_of(cat, s + at[0], n[0])) == NULL) {
+        return 0;
+    }
+    size_t iv = 0, niv = sizeof intervals / sizeof intervals[0];
+    if (date_add || strcmp(fn, "DateDiff") == 0) {
+        char name[8];
+        if (!literal_arg(s + at[0], n[0], name, sizeof name))
+            return 0;
+        while (iv < niv && strcmp(intervals[iv].name, name) != 0)
+            iv++;
+        if (iv == niv)
+            return 0;
+        form = date_add ? "TIMESTAMPADD(%1, %2, %3)" : intervals[iv].diff;
+    }
+    mdb_buf args[MAX_ARGS];
+    memset(args, 0, sizeof args);
+    int rc = 1;
+    for (int a = 0; a < nargs && rc == 1; a++) {
+        if (a == 0 && date_add)
+            rc = add(&args[0], intervals[iv].unit) != 0 ? -1 : 1;
+        else if (mdb_buf_add(&args[a], "", 0) != 0 ||
+                 expr_level(&args[a], s + at[a], n[a], depth + 1, cat) != 0)
+            rc = -1;
+    }
+    size_t total = 0;
+    for (int a = 0; a < nargs; a++)
+        total += args[a].len;
+    if (rc == 1 && total > MAX_REPEAT && uses(form) > nargs) {
+        /* too long to write several times: the call as written, its
+        ** arguments translated (left to the engine, which names it) */
+        rc = add(b, fn) != 0 || add(b, "(") != 0 ? -1 : 1;
+        for (int a = 0; a < nargs && rc == 1; a++)
+            if ((a > 0 && add(b, ", ") != 0) || mdb_buf_add(b, (const char *)args[a].p, args[a].len) != 0)
+                rc = -1;
+        if (rc == 1 && add(b, ")") != 0)
+            rc = -1;
+    } else if (rc == 1 && expand(b, form, args) != 0) {
+        rc = -1;
+    }
+    for (int a = 0; a < MAX_ARGS; a++)
+        mdb_buf_free(&args[a]);
+    if (rc == 1)
+        *next = close + 1;
+    return rc;
+}
+
 /* Access functions the engine knows by another name, where the meaning is
 ** the same: Len is CHAR_LENGTH, Mid SUBSTRING, Nz(x, y) COALESCE(x, y),
 ** Date() CURRENT_DATE, Time() CURRENT_TIME; Left$ and the other string
-** functions' $ forms are the plain ones.  Appends the word `w` (followed by
-** '(' at s[open]) as the engine should see it; *next is where to go on. */
+** functions' $ forms are the plain ones; then the rewrites above.  Appends
+** the word `w` (followed by '(' at s[open]) as the engine should see it;
+** *next is where to go on. */
 static int function_word(mdb_buf *b, const char *s, size_t len, const char *w, size_t wlen,
-                         size_t open, size_t *next)
+                         size_t open, size_t *next, int depth, const lt_source *cat)
 {
     static const struct {
         const char *access, *engine;
@@ -248,15 +537,388 @@ static int function_word(mdb_buf *b, const char *s, size_t len, const char *w, s
             *next = close + 1;   /* Date() is CURRENT_DATE, no parentheses */
         return add(b, names[k].engine);
     }
+    for (size_t k = 0; depth < MAX_DEPTH && k < sizeof rewrites / sizeof rewrites[0]; k++) {
+        if (strlen(rewrites[k].access) != base || strncasecmp(w, rewrites[k].access, base) != 0)
+            continue;
+        int rc = rewrite_call(b, s, len, k, open, next, depth, cat);
+        if (rc != 0)
+            return rc < 0 ? -1 : 0;
+        *next = (size_t)(w - s) + wlen;
+        break;
+    }
     return mdb_buf_add(b, w, base);
 }
 
-int mdb_access_expr(mdb_buf *b, const char *s, size_t len)
+/* ---- the operators Mod, \ and ^ -------------------------------------------------- */
+
+/* The engine has no Mod, \ or ^: a level of an expression (the text between
+** two parentheses) that uses one is parsed with Access's precedence (^,
+** unary -, * /, \, Mod, + -, &, then comparisons and the rest, which end
+** an operand) and written with every operation in parentheses: a ^ b is
+** POWER(a, b), a \ b and a Mod b divide the operands rounded as Access
+** rounds them (to integers, halves to even) with the engine's integer / and
+** %.  Text the parser does not follow is copied as it is (the engine's
+** error then names the operator). */
+
+enum { OT_END, OT_OP, OT_ATOM, OT_OTHER };
+
+typedef struct otok {
+    int kind;
+    char op;             /* OT_OP: + - * / \ ^ & or M (Mod) */
+    size_t from, to;     /* the token's text */
+} otok;
+
+typedef struct oparse {
+    const char *s;
+    size_t len, i;
+    int depth;
+    bool ok;
+    const lt_source *cat;
+    bool dry;            /* only check that the level parses: no output */
+    int nest;            /* operands being parsed, one inside the other */
+} oparse;
+
+static bool word_is(const char *s, size_t n, const char *w)
 {
+    return strlen(w) == n && strncasecmp(s, w, n) == 0;
+}
+
+/* Words that are no operand (they end one). */
+static bool keyword(const char *s, size_t n)
+{
+    static const char *const words[] = {
+        "AND", "OR", "NOT", "XOR", "EQV", "IMP", "LIKE", "ALIKE", "IS", "IN", "BETWEEN",
+        "SELECT", "DISTINCT", "DISTINCTROW", "TOP", "PERCENT", "FROM", "WHERE", "GROUP", "BY",
+        "HAVING", "ORDER", "ASC", "DESC", "AS", "ON", "JOIN", "INNER", "LEFT", "RIGHT", "OUTER",
+        "FULL", "CROSS", "UNION", "ALL", "CASE", "WHEN", "THEN", "ELSE", "END", "EXISTS", "WITH",
+        "OWNERACCESS", "OPTION", "SOME", "ANY", "ESCAPE",
+    };
+    for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)
+        if (word_is(s, n, words[k]))
+            return true;
+    return false;
+}
+
+/* One operand part at s[i] ([x], "x", 'x', a word or call, a number, a
+** group, #date#); its end, or i when there is none. */
+static size_t atom_end(const char *s, size_t len, size_t i)
+{
+    char c = s[i];
+    size_t close;
+    if (c == '[' || c == '\'' || c == '"') {
+        size_t e = quoted_end(s + i, len - i, c == '[' ? ']' : c);
+        return e < len - i ? i + e + 1 : i;
+    }
+    if (c == '(')
+        return call_args(s, len, i, &close) >= 0 ? close + 1 : i;
+    if (c == '#') {
+        const char *h = memchr(s + i + 1, '#', len - i - 1 < 41 ? len - i - 1 : 41);
+        return h != NULL ? (size_t)(h - s) + 1 : i;
+    }
+    if (is_digit(c) || (c == '.' && i + 1 < len && is_digit(s[i + 1]))) {
+        while (i < len && is_digit(s[i]))
+            i++;
+        if (i < len && s[i] == '.')
+            for (i++; i < len && is_digit(s[i]); i++)
+                ;
+        if (i + 1 < len && (s[i] == 'e' || s[i] == 'E') &&
+            (is_digit(s[i + 1]) || ((s[i + 1] == '+' || s[i + 1] == '-') && i + 2 < len &&
+                                    is_digit(s[i + 2])))) {
+            for (i += 2; i < len && is_digit(s[i]); i++)
+                ;
+        }
+        return i;
+    }
+    if (!word_char(c))
+        return i;
+    size_t e = skip_word(s, len, i), open = e;
+    while (open < len && (s[open] == ' ' || s[open] == '\t'))
+        open++;
+    if (open < len && s[open] == '(' && call_args(s, len, open, &close) >= 0)
+        return close + 1;
+    return e;
+}
+
+/* The token at p->i (not consumed). */
+static otok peek(const oparse *p)
+{
+    const char *s = p->s;
+    size_t i = p->i, len = p->len;
+    otok t = {OT_END, 0, i, i};
+    if (i >= len)
+        return t;
+    char c = s[i];
+    if (strchr("+-*/\\^&", c) != NULL) {
+        t.kind = OT_OP;
+        t.op = c;
+        t.to = i + 1;
+        return t;
+    }
+    if (word_char(c) && !is_digit(c)) {
+        size_t e = skip_word(s, len, i), open = e;
+        while (open < len && (s[open] == ' ' || s[open] == '\t'))
+            open++;
+        bool call = open < len && s[open] == '(';
+        if (word_is(s + i, e - i, "Mod")) {
+            t.kind = OT_OP;
+            t.op = 'M';
+            t.to = e;
+            return t;
+        }
+        if (keyword(s + i, e - i) && !(call && (word_is(s + i, e - i, "Left") ||
+                                                word_is(s + i, e - i, "Right")))) {
+            t.kind = OT_OTHER;
+            t.to = e;
+            return t;
+        }
+    }
+    size_t e = atom_end(s, len, i);
+    if (e == i) {
+        t.kind = OT_OTHER;
+        t.to = word_char(c) ? skip_word(s, len, i) : i + 1;
+        return t;
+    }
+    /* an operand: atoms joined by . or ! ([T]![C], T.C) */
+    while (e + 1 < len && (s[e] == '.' || s[e] == '!') && (s[e + 1] == '[' || word_char(s[e + 1]))) {
+        size_t f = atom_end(s, len, e + 1);
+        if (f == e + 1)
+            break;
+        e = f;
+    }
+    t.kind = OT_ATOM;
+    t.to = e;
+    return t;
+}
+
+static void oskip(oparse *p)
+{
+    while (p->i < p->len && (p->s[p->i] == ' ' || p->s[p->i] == '\t' || p->s[p->i] == '\r' ||
+                             p->s[p->i] == '\n'))
+        p->i++;
+}
+
+static int prec(char op)
+{
+    switch (op) {
+    case '^': return 7;
+    case '*': case '/': return 5;
+    case '\\': return 4;
+    case 'M': return 3;
+    case '+': case '-': return 2;
+    default: return 1;   /* & */
+    }
+}
+#define PREC_UNARY 6
+
+static int oexpr(oparse *p, int minprec, mdb_buf *out);
+
+/* An operand, with its unary signs; -1 out of memory (p->ok false when the
+** text is not one). */
+static int ounary(oparse *p, mdb_buf *out)
+{
+    oskip(p);
+    otok t = peek(p);
+    if (t.kind == OT_OP && (t.op == '-' || t.op == '+')) {
+        p->i = t.to;
+        mdb_buf x = {0};
+        int rc = mdb_buf_add(&x, "", 0) != 0 || oexpr(p, PREC_UNARY + 1, &x) != 0 ? -1 : 0;
+        if (rc == 0 && (add(out, t.op == '-' ? "(- " : "(+ ") != 0 ||
+                        mdb_buf_add(out, (const char *)x.p, x.len) != 0 || add(out, ")") != 0))
+            rc = -1;
+        mdb_buf_free(&x);
+        return rc;
+    }
+    if (t.kind != OT_ATOM) {
+        p->ok = false;
+        return 0;
+    }
+    p->i = t.to;
+    return p->dry ? 0 : expr_level(out, p->s + t.from, t.to - t.from, p->depth + 1, p->cat);
+}
+
+/* Is the text an integer literal (which needs no rounding)? */
+static bool integer_text(const mdb_buf *x)
+{
+    size_t i = 0;
+    while (i < x->len && is_digit((char)x->p[i]))
+        i++;
+    return x->len > 0 && i == x->len;
+}
+
+/* L op R as the engine writes it, into out; Mod and \\ over operands too
+** long to write four times stay as they are (the engine names them). */
+static int combine(char op, mdb_buf *l, mdb_buf *r, mdb_buf *out)
+{
+    mdb_buf two[2] = {*l, *r};
+    if ((op == 'M' || op == '\\') && (l->len > MAX_REPEAT || r->len > MAX_REPEAT))
+        return expand(out, op == 'M' ? "(%1 Mod %2)" : "(%1 \\ %2)", two);
+    const char *il = integer_text(l) ? "%1" : BANKERS("%1");
+    const char *ir = integer_text(r) ? "%2" : BANKERS("%2");
+    switch (op) {
+    case '^': return expand(out, "POWER(%1, %2)", two);
+    case 'M':
+    case '\\': {
+        char form[512];
+        snprintf(form, sizeof form, "(%s %s %s)", il, op == 'M' ? "%" : "/", ir);
+        return expand(out, form, two);
+    }
+    default: {
+        char mid[4] = {' ', op, ' ', '\0'};
+        return add(out, "(") != 0 || mdb_buf_add(out, (const char *)l->p, l->len) != 0 ||
+                       add(out, mid) != 0 || mdb_buf_add(out, (const char *)r->p, r->len) != 0 ||
+                       add(out, ")") != 0 ? -1 : 0;
+    }
+    }
+}
+
+/* Operations of precedence >= minprec (precedence climbing). */
+static int oexpr(oparse *p, int minprec, mdb_buf *out)
+{
+    if (++p->nest > 200) {
+        p->ok = false;   /* "- - - - ... x": too deep for the stack */
+        p->nest--;
+        return 0;
+    }
+    mdb_buf l = {0}, r = {0}, tmp = {0};
+    int rc = mdb_buf_add(&l, "", 0) != 0 || ounary(p, &l) != 0 ? -1 : 0;
+    while (rc == 0 && p->ok) {
+        size_t at = p->i;
+        oskip(p);
+        otok t = peek(p);
+        if (t.kind != OT_OP || prec(t.op) < minprec) {
+            p->i = at;
+            break;
+        }
+        p->i = t.to;
+        r.len = 0;
+        tmp.len = 0;
+        if (mdb_buf_add(&r, "", 0) != 0 || oexpr(p, prec(t.op) + 1, &r) != 0 ||
+            mdb_buf_add(&tmp, "", 0) != 0) {
+            rc = -1;
+            break;
+        }
+        if (!p->ok)
+            break;
+        if (!p->dry && combine(t.op, &l, &r, &tmp) != 0) {
+            rc = -1;
+            break;
+        }
+        mdb_buf swap = l;
+        l = tmp;
+        tmp = swap;
+    }
+    if (rc == 0 && p->ok)
+        rc = mdb_buf_add(out, (const char *)l.p, l.len);
+    mdb_buf_free(&l);
+    mdb_buf_free(&r);
+    mdb_buf_free(&tmp);
+    p->nest--;
+    return rc;
+}
+
+/* Is there a Mod, \ or ^ at the top level of s? */
+static bool has_access_op(const char *s, size_t len)
+{
+    int depth = 0;
+    for (size_t i = 0; i < len; i++) {
+        char c = s[i];
+        if (c == '\'' || c == '"' || c == '[') {
+            i += quoted_end(s + i, len - i, c == '[' ? ']' : c);
+        } else if (c == '(') {
+            depth++;
+        } else if (c == ')') {
+            depth--;
+        } else if (depth == 0 && (c == '\\' || c == '^')) {
+            return true;
+        } else if (word_char(c)) {
+            size_t e = skip_word(s, len, i);
+            if (depth == 0 && word_is(s + i, e - i, "Mod"))
+                return true;
+            i = e - 1;
+        }
+    }
+    return false;
+}
+
+/* Does the level parse (the loop of ops_level without output)? */
+static bool dry_parse_ok(const char *s, size_t len, int depth, const lt_source *cat)
+{
+    oparse p = {s, len, 0, depth, true, cat, true, 0};
+    mdb_buf none = {0};
+    while (p.i < len && p.ok) {
+        oskip(&p);
+        if (p.i >= len)
+            break;
+        otok t = peek(&p);
+        if (t.kind == OT_ATOM || (t.kind == OT_OP && (t.op == '-' || t.op == '+'))) {
+            none.len = 0;
+            if (oexpr(&p, 1, &none) != 0)
+                p.ok = false;   /* out of memory: say no, the copy path reports it */
+        } else if (t.kind == OT_OP && t.op != '*') {
+            p.ok = false;
+        } else {
+            p.i = t.to;
+        }
+    }
+    mdb_buf_free(&none);
+    return p.ok;
+}
+
+/* The level s[0..len) with its operators translated: 1 done, 0 when the
+** parser does not follow it (nothing written), -1 out of memory.  A dry
+** pass first checks that it parses, so that the parts inside are
+** translated once (a failed attempt would translate them again). */
+static int ops_level(mdb_buf *b, const char *s, size_t len, int depth, const lt_source *cat)
+{
+    if (!dry_parse_ok(s, len, depth, cat))
+        return 0;
+    oparse p = {s, len, 0, depth, true, cat, false, 0};
+    size_t mark = b->len;
+    while (p.i < len) {
+        size_t ws = p.i;
+        oskip(&p);
+        if (mdb_buf_add(b, s + ws, p.i - ws) != 0)
+            return -1;
+        if (p.i >= len)
+            break;
+        otok t = peek(&p);
+        if (t.kind == OT_ATOM || (t.kind == OT_OP && (t.op == '-' || t.op == '+'))) {
+            if (oexpr(&p, 1, b) != 0)
+                return -1;
+            if (!p.ok)
+                break;
+        } else if (t.kind == OT_OP && t.op != '*') {
+            p.ok = false;   /* an operator without its left operand */
+            break;
+        } else {
+            if (mdb_buf_add(b, s + t.from, t.to - t.from) != 0)
+                return -1;
+            p.i = t.to;
+        }
+    }
+    if (!p.ok) {
+        b->len = mark;
+        b->p[mark] = '\0';
+        return 0;
+    }
+    return 1;
+}
+
+/* ---- a whole expression ------------------------------------------------------------ */
+
+/* s[0..len) translated: its operators (ops_level) when it has Access's own,
+** else piece by piece; each parenthesised part is a level of its own. */
+static int expr_level(mdb_buf *b, const char *s, size_t len, int depth, const lt_source *cat)
+{
+    if (depth < MAX_DEPTH && has_access_op(s, len)) {
+        int rc = ops_level(b, s, len, depth, cat);
+        if (rc != 0)
+            return rc < 0 ? -1 : 0;
+    }
     size_t i = 0;
     while (i < len) {
         char c = s[i];
-        size_t start = i;
+        size_t start = i, close;
         if (c == '\'' || c == '[') {
             size_t e = quoted_end(s + i, len - i, c == '[' ? ']' : '\'');
             i += e < len - i ? e + 1 : len - i;
@@ -279,35 +941,39 @@ int mdb_access_expr(mdb_buf *b, const char *s, size_t len)
             i = e < len ? e + 1 : len;
         } else if (c == '#') {
             size_t room = len - i - 1 < 41 ? len - i - 1 : 41;
-            const char *close = memchr(s + i + 1, '#', room);
+            const char *h = memchr(s + i + 1, '#', room);
             char lit[64];
-            if (close != NULL && (size_t)(close - s) - i - 1 < 40 &&
-                date_literal(s + i + 1, (size_t)(close - s) - i - 1, lit, sizeof lit)) {
+            if (h != NULL && (size_t)(h - s) - i - 1 < 40 &&
+                date_literal(s + i + 1, (size_t)(h - s) - i - 1, lit, sizeof lit)) {
                 if (add(b, lit) != 0)
                     return -1;
-                i = (size_t)(close - s) + 1;
+                i = (size_t)(h - s) + 1;
             } else {
                 if (mdb_buf_add(b, "#", 1) != 0)
                     return -1;
                 i++;
             }
+        } else if (c == '(' && depth < MAX_DEPTH && call_args(s, len, i, &close) >= 0) {
+            if (add(b, "(") != 0 || expr_level(b, s + i + 1, close - i - 1, depth + 1, cat) != 0 ||
+                add(b, ")") != 0)
+                return -1;
+            i = close + 1;
         } else if (c == '!' && i > 0 && s[i - 1] == ']' && i + 1 < len && s[i + 1] == '[') {
             if (mdb_buf_add(b, ".", 1) != 0)   /* [Table]![Column] */
                 return -1;
             i++;
         } else if (word_char(c)) {
-            while (i < len && word_char(s[i]))
-                i++;
+            i = skip_word(s, len, i);
             size_t open = i;
             while (open < len && (s[open] == ' ' || s[open] == '\t'))
                 open++;
             bool call = open < len && s[open] == '(' && !is_digit(c) && (start == 0 || s[start - 1] != '.');
-            if (call ? function_word(b, s, len, s + start, i - start, open, &i) != 0
+            if (call ? function_word(b, s, len, s + start, i - start, open, &i, depth, cat) != 0
                      : mdb_buf_add(b, s + start, i - start) != 0)
                 return -1;
         } else {
             while (i < len && s[i] != '\'' && s[i] != '[' && s[i] != '"' && s[i] != '#' && s[i] != '!' &&
-                   !word_char(s[i]))
+                   s[i] != '(' && !word_char(s[i]))
                 i++;
             if (i == start)
                 i++;
@@ -318,6 +984,16 @@ int mdb_access_expr(mdb_buf *b, const char *s, size_t len)
     return 0;
 }
 
+int mdb_access_expr(mdb_buf *b, const char *s, size_t len)
+{
+    return expr_level(b, s, len, 0, NULL);
+}
+
+int mdb_access_expr_in(const lt_source *cat, mdb_buf *b, const char *s, size_t len)
+{
+    return expr_level(b, s, len, 0, cat);
+}
+
 /* ---- the parts of a SELECT -------------------------------------------------------- */
 
 typedef struct qctx {
@@ -326,11 +1002,12 @@ typedef struct qctx {
     mdb_buf *out;
     char *why;
     size_t cap;
+    const lt_source *cat;   /* the tables, for the types of Nz's argument */
 } qctx;
 
 static int expr(qctx *q, const char *s)
 {
-    return s == NULL ? 0 : mdb_access_expr(q->out, s, strlen(s));
+    return s == NULL ? 0 : mdb_access_expr_in(q->cat, q->out, s, strlen(s));
 }
 
 /* [name], unless already bracketed. */
@@ -651,7 +1328,7 @@ static int union_part(qctx *q, const char *id)
         while (len > 0 && (r->expr[len - 1] == ';' || r->expr[len - 1] == ' ' ||
                            r->expr[len - 1] == '\r' || r->expr[len - 1] == '\n' || r->expr[len - 1] == '\t'))
             len--;
-        return mdb_access_expr(q->out, r->expr, len);
+        return mdb_access_expr_in(q->cat, q->out, r->expr, len);
     }
     return refuse(q, "a part of the union is missing");
 }
@@ -672,6 +1349,12 @@ static int union_sql(qctx *q)
 
 int mdb_query_sql(const mdb_qrow *rows, uint32_t n, uint32_t obj_flags, mdb_buf *out, char *why,
                   size_t cap)
+{
+    return mdb_query_sql_in(NULL, rows, n, obj_flags, out, why, cap);
+}
+
+int mdb_query_sql_in(const lt_source *cat, const mdb_qrow *rows, uint32_t n, uint32_t obj_flags,
+                     mdb_buf *out, char *why, size_t cap)
 {
     int type = (int)(obj_flags & 0xF0);
     if (type == 0) {
@@ -698,7 +1381,7 @@ int mdb_query_sql(const mdb_qrow *rows, uint32_t n, uint32_t obj_flags, mdb_buf 
     out->len = 0;
     if (mdb_buf_add(out, "", 0) != 0)
         return -1;
-    qctx q = {rows, n, out, why, cap};
+    qctx q = {rows, n, out, why, cap, cat};
     int rc = type == 0 ? select_sql(&q) : union_sql(&q);
     if (rc < 0)
         return -1;
@@ -874,7 +1557,8 @@ int mdb_queries_load(access_source *s, lt_error *err)
         uint32_t n = 0;
         while (lo + n < rows.n && rows.v[lo + n].object_id == o->id)
             n++;
-        int r = mdb_query_sql(n > 0 ? rows.v + lo : NULL, n, o->flags, &sql, why, sizeof why);
+        int r = mdb_query_sql_in(&s->base, n > 0 ? rows.v + lo : NULL, n, o->flags, &sql, why,
+                                 sizeof why);
         if (r < 0)
             goto done;
         if (r == MDB_QUERY_NOT_TABLE)

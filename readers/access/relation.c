@@ -15,6 +15,13 @@
 ** NULL, else no action.  Relationships drawn without referential integrity
 ** are listed too (with "no action" rules): they are the only record of how
 ** the tables relate, and ODBC has no way to say "not enforced".
+**
+** A followed link carries its target table's foreign keys (mdb_link_keys):
+** the referenced table is named as this database names it — the link to
+** that table of the same file, when there is one; the target's own name when
+** no table here has that name; and a key whose referenced table this
+** database names otherwise (a local table, a link elsewhere) is left out,
+** since here that name means another table.
 */
 #include "access_internal.h"
 
@@ -187,5 +194,80 @@ int mdb_relations_load(access_source *s, lt_error *err)
         return -1;
     }
     /* an unreadable MSysRelationships: the keys read so far are whole */
+    return 0;
+}
+
+/* The name this database gives table `name` of the file `path`: a link's
+** name, or `name` itself when nothing here is called so, else NULL. */
+static const char *local_name(const access_source *s, const char *path, const char *name)
+{
+    for (uint32_t j = 0; j < s->base.ntables; j++) {
+        const lt_source *c = s->links[j];
+        if (c != NULL && strcmp(c->path, path) == 0 &&
+            strcasecmp(c->tables[s->link_tables[j]].name, name) == 0)
+            return s->base.tables[j].name;
+    }
+    for (uint32_t j = 0; j < s->base.ntables; j++)
+        if (strcasecmp(s->base.tables[j].name, name) == 0)
+            return NULL;
+    return name;
+}
+
+static char *dup_str(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    return d != NULL ? memcpy(d, s, n) : NULL;
+}
+
+/* A copy of key `from` into t (its columns are the target's: a link has its
+** target's columns in their order); -1 when out of memory. */
+static int copy_key(lt_table *t, const lt_foreign_key *from, const char *ref_table)
+{
+    lt_foreign_key *f = realloc(t->foreign, (t->nforeign + 1) * sizeof *f);
+    if (f == NULL)
+        return -1;
+    t->foreign = f;
+    lt_foreign_key *fk = &f[t->nforeign];
+    *fk = *from;
+    fk->name = from->name != NULL ? dup_str(from->name) : NULL;
+    fk->ref_table = dup_str(ref_table);
+    fk->cols = malloc(from->ncols * sizeof *fk->cols);
+    fk->ref_cols = calloc(from->ncols, sizeof *fk->ref_cols);
+    bool ok = (fk->name != NULL || from->name == NULL) && fk->ref_table != NULL && fk->cols != NULL &&
+              fk->ref_cols != NULL;
+    for (uint32_t c = 0; ok && c < from->ncols; c++) {
+        fk->cols[c] = from->cols[c];
+        ok = (fk->ref_cols[c] = dup_str(from->ref_cols[c])) != NULL;
+    }
+    t->nforeign++;   /* counted even when partial: lt_table_clear frees it */
+    return ok ? 0 : -1;
+}
+
+static bool has_key(const lt_table *t, const char *name)
+{
+    for (uint32_t k = 0; name != NULL && k < t->nforeign; k++)
+        if (t->foreign[k].name != NULL && strcasecmp(t->foreign[k].name, name) == 0)
+            return true;
+    return false;
+}
+
+int mdb_link_keys(access_source *s, lt_error *err)
+{
+    for (uint32_t i = 0; i < s->base.ntables; i++) {
+        const lt_source *c = s->links[i];
+        if (c == NULL)
+            continue;
+        const lt_table *target = &c->tables[s->link_tables[i]];
+        lt_table *t = &s->base.tables[i];
+        for (uint32_t k = 0; k < target->nforeign; k++) {
+            const lt_foreign_key *fk = &target->foreign[k];
+            const char *ref = local_name(s, c->path, fk->ref_table);
+            if (ref == NULL || has_key(t, fk->name))
+                continue;
+            if (copy_key(t, fk, ref) != 0)
+                return lt_error_set(err, "HY001", "out of memory reading '%s'", s->db.path);
+        }
+    }
     return 0;
 }

@@ -3,6 +3,7 @@
 ** the type scan's column grid, the table built from it, and the column map
 ** a scan stores cells through.  The readers keep only their cell walkers.
 */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -118,6 +119,18 @@ uint32_t lt_wb_type_rows(const lt_options *opts)
     if (end == v || *end != '\0' || v[0] == '-' || n > UINT32_MAX)
         return 0;
     return (uint32_t)n;
+}
+
+size_t lt_wb_cells_budget(const lt_options *opts)
+{
+    const char *v = lt_options_get(opts, "CellCacheMB");
+    if (v == NULL)
+        return LT_WB_CELLS_BUDGET;
+    char *end;
+    unsigned long n = strtoul(v, &end, 10);
+    if (end == v || *end != '\0' || v[0] == '-')
+        return LT_WB_CELLS_BUDGET;
+    return n >= (SIZE_MAX >> 20) ? SIZE_MAX : (size_t)n << 20;
 }
 
 bool lt_wb_grid_needs_size(const lt_wb_grid *g)

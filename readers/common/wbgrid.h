@@ -198,4 +198,57 @@ uint32_t lt_wb_batch_rows(lt_batch *batch, uint32_t next_row, uint32_t last_row)
 /* count_rows of a workbook reader: the row estimate of the open. */
 int64_t lt_wb_count_rows(lt_source *base, uint32_t table, lt_error *err);
 
+/* ---- a sheet's cells kept from the type scan (wbcells.c) ------------------ */
+
+/*
+** The type scan walks every cell of a sheet; the scan that follows would
+** walk them again (for .xlsb: inflate the part again).  The type scan can
+** keep the cells it sees, compactly (a tag byte, row and column as small
+** deltas, integers in 4 bytes, texts as UTF-8), for the scans to read back
+** instead.  What one workbook keeps is bounded: LT_WB_CELLS_BUDGET bytes
+** over all its sheets; a sheet past what is left is not kept (its scans
+** walk the sheet again).  Kept cells are immutable once the type scan has
+** finished, so scans on several threads read them without a lock.
+*/
+#define LT_WB_CELLS_BUDGET ((size_t)64 << 20)
+
+/* The budget of the options: CellCacheMB=N MiB (0 keeps no cells), else
+** LT_WB_CELLS_BUDGET. */
+size_t lt_wb_cells_budget(const lt_options *opts);
+
+typedef struct lt_wb_chunk lt_wb_chunk;
+
+typedef struct lt_wb_cells {
+    lt_wb_chunk *head, *tail;
+    size_t bytes;            /* allocated */
+    size_t budget;           /* most bytes it may allocate */
+    uint32_t row, col;       /* of the last cell added */
+    bool over;               /* went past the budget (or out of memory): empty */
+    /* Texts within [stable, stable_end) outlive the kept cells (a shared
+    ** string table): kept by reference, not copied.  Set by the reader. */
+    const char *stable, *stable_end;
+} lt_wb_cells;
+
+/* Start keeping cells, within `budget` bytes. */
+void lt_wb_cells_init(lt_wb_cells *c, size_t budget);
+void lt_wb_cells_free(lt_wb_cells *c);
+
+/* Keep one cell (any row order; the text is copied unless stable).  Past the budget or
+** out of memory everything kept is dropped and c->over is set; later adds
+** do nothing.  Returns !c->over. */
+bool lt_wb_cells_add(lt_wb_cells *c, uint32_t row, uint32_t col, const lt_wb_cell *cell);
+
+/* A reading position: copy it to peek and go back. */
+typedef struct lt_wb_cells_pos {
+    const lt_wb_chunk *chunk;
+    size_t off;
+    uint32_t row, col;
+} lt_wb_cells_pos;
+
+void lt_wb_cells_begin(const lt_wb_cells *c, lt_wb_cells_pos *p);
+
+/* The next kept cell, in the order added (text points into the kept
+** cells: valid until lt_wb_cells_free); false at the end. */
+bool lt_wb_cells_next(lt_wb_cells_pos *p, uint32_t *row, uint32_t *col, lt_wb_cell *cell);
+
 #endif /* LT_WBGRID_H */

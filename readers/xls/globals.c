@@ -1,7 +1,9 @@
 /*
 ** globals.c — the workbook globals substream ([MS-XLS] 2.1.7.20.1): the
 ** BIFF version, code page, date system, number formats and cell formats
-** (XF), the sheet list (BOUNDSHEET) and the shared string table.  A FILEPASS
+** (XF), the sheet list (BOUNDSHEET), the shared string table, and the
+** defined names that are tables (NAME, BIFF8 through SUPBOOK/EXTERNSHEET,
+** BIFF5/7 with their own 3-D references).  A FILEPASS
 ** record hands over to crypt.c, which decrypts the stream or fails with a
 ** message naming the encryption.
 */
@@ -67,56 +69,121 @@ static int64_t sheet_of_xti(const xls_source *src, const globals *g, uint32_t ix
     return first;
 }
 
+/* A name's rectangle and the sheet (BOUNDSHEET index) its cells are on. */
+typedef struct name_ref {
+    int64_t sheet;
+    uint32_t r0, r1, c0, c1;
+} name_ref;
+
 /*
-** A BIFF8 NAME ([MS-XLS] Lbl) that is a workbook-level name of one
-** rectangle of a worksheet of this workbook becomes a table; any other
-** (sheet-level, hidden, built-in such as Print_Area or _FilterDatabase, a
-** function, a constant, a formula, several areas, another workbook's
-** cells) is left out.
+** BIFF8 formula of one ptgRef3d or ptgArea3d ([MS-XLS] 2.5.198.85/.89,
+** any class): the sheet through this workbook's EXTERNSHEET entry.
 */
-static int add_name(xls_source *src, const globals *g, const xls_record *rec, lt_error *err)
+static bool biff8_ref(const xls_source *src, const globals *g, const uint8_t *f, uint32_t cce,
+                      name_ref *ref)
+{
+    uint32_t ixti;
+    if (cce == 7 && (f[0] & 0x9F) == 0x1A) {          /* ptgRef3d */
+        ixti = lt_le16(f + 1);
+        ref->r0 = ref->r1 = lt_le16(f + 3);
+        ref->c0 = ref->c1 = lt_le16(f + 5) & 0x3FFF;
+    } else if (cce == 11 && (f[0] & 0x9F) == 0x1B) {  /* ptgArea3d */
+        ixti = lt_le16(f + 1);
+        ref->r0 = lt_le16(f + 3);
+        ref->r1 = lt_le16(f + 5);
+        ref->c0 = lt_le16(f + 7) & 0x3FFF;
+        ref->c1 = lt_le16(f + 9) & 0x3FFF;
+    } else {
+        return false;
+    }
+    ref->sheet = sheet_of_xti(src, g, ixti);
+    return ref->sheet >= 0;
+}
+
+/*
+** BIFF5/7 formula of one tRef3d (18 bytes) or tArea3d (21 bytes): a signed
+** EXTERNSHEET index, negative for this workbook (then the two sheet
+** indexes that follow 8 unused bytes are BOUNDSHEET indexes), positive for
+** another workbook's; rows of 14 bits (the top two are the relative
+** flags), columns of one byte.
+*/
+static bool biff5_ref(const xls_source *src, const uint8_t *f, uint32_t cce, name_ref *ref)
+{
+    bool area;
+    if (cce == 18 && (f[0] & 0x9F) == 0x1A)
+        area = false;
+    else if (cce == 21 && (f[0] & 0x9F) == 0x1B)
+        area = true;
+    else
+        return false;
+    int16_t ixals = (int16_t)lt_le16(f + 1);
+    uint16_t first = lt_le16(f + 11), last = lt_le16(f + 13);
+    if (ixals >= 0 || first != last || first >= src->nbound)
+        return false;
+    ref->sheet = first;
+    ref->r0 = lt_le16(f + 15) & 0x3FFF;
+    if (area) {
+        ref->r1 = lt_le16(f + 17) & 0x3FFF;
+        ref->c0 = f[19];
+        ref->c1 = f[20];
+    } else {
+        ref->r1 = ref->r0;
+        ref->c0 = ref->c1 = f[17];
+    }
+    return true;
+}
+
+/*
+** A NAME ([MS-XLS] Lbl; BIFF5's has no string-flags byte and an 8-bit
+** name in the CODEPAGE) of one rectangle of a worksheet of this workbook
+** becomes a table: a workbook-level one (itab 0) named as the name, a
+** sheet-level one named "<sheet>$<name>" as the ACE driver lists it.
+** `local` picks which of the two this pass adds (workbook names come
+** first).  Any other name (hidden, built-in such as Print_Area or
+** _FilterDatabase, a function, a constant, a formula, several areas,
+** another workbook's cells) is left out.
+*/
+static int add_name(xls_source *src, const globals *g, const xls_record *rec, bool local,
+                    lt_error *err)
 {
     const uint8_t *d = src->wb.data + rec->data;
-    if (rec->len < 15)
+    size_t head = src->biff == 8 ? 15 : 14;
+    if (rec->len < head)
         return 0;
     uint16_t flags = lt_le16(d), cce = lt_le16(d + 4), itab = lt_le16(d + 8);
     uint32_t cch = d[3];
-    bool high = d[14] & 1;
+    bool high = src->biff == 8 && (d[14] & 1);
     /* fHidden, fFunc, fOB, fProc, fBuiltin */
-    if ((flags & 0x2F) != 0 || itab != 0 || cch == 0)
+    if ((flags & 0x2F) != 0 || (itab != 0) != local || cch == 0 || itab > src->nbound)
         return 0;
     size_t bytes = (size_t)cch * (high ? 2 : 1);
-    if (rec->len - 15 < bytes || rec->len - 15 - bytes < cce)
+    if (rec->len - head < bytes || rec->len - head - bytes < cce)
         return 0;
-    const uint8_t *f = d + 15 + bytes;
-    uint32_t r0, r1, c0, c1, ixti;
-    if (cce == 7 && (f[0] & 0x9F) == 0x1A) {          /* ptgRef3d */
-        ixti = lt_le16(f + 1);
-        r0 = r1 = lt_le16(f + 3);
-        c0 = c1 = lt_le16(f + 5) & 0x3FFF;
-    } else if (cce == 11 && (f[0] & 0x9F) == 0x1B) {  /* ptgArea3d */
-        ixti = lt_le16(f + 1);
-        r0 = lt_le16(f + 3);
-        r1 = lt_le16(f + 5);
-        c0 = lt_le16(f + 7) & 0x3FFF;
-        c1 = lt_le16(f + 9) & 0x3FFF;
-    } else {
+    const uint8_t *f = d + head + bytes;
+    name_ref ref;
+    bool ok = src->biff == 8 ? biff8_ref(src, g, f, cce, &ref) : biff5_ref(src, f, cce, &ref);
+    if (!ok || ref.r0 > ref.r1 || ref.c0 > ref.c1)
         return 0;
-    }
-    int64_t sheet = sheet_of_xti(src, g, ixti);
-    if (sheet < 0 || r0 > r1 || c0 > c1)
-        return 0;
-    char *name = malloc((size_t)cch * 3 + 1);
+    if (local && src->sheets[itab - 1].kind != 0)
+        return 0;   /* scoped to a chart, macro or VB sheet: no table */
+    const char *scope = local ? src->sheets[itab - 1].name : "";
+    size_t slen = strlen(scope) + (local ? 1 : 0);
+    char *name = malloc(slen + (size_t)cch * 3 + 1);
     if (name == NULL)
         return lt_error_set(err, "HY001", "out of memory");
+    memcpy(name, scope, slen);
+    if (local)
+        name[slen - 1] = '$';
     size_t n;
-    if (high) {
+    if (src->biff != 8) {
+        n = lt_codepage_decode(src->codepage, d + head, cch, name + slen);
+    } else if (high) {
         uint16_t pending = 0;
-        n = xls_utf16_to_utf8(d + 15, cch, name, &pending);
+        n = xls_utf16_to_utf8(d + head, cch, name + slen, &pending);
     } else {
-        n = xls_latin1_to_utf8(d + 15, cch, name);
+        n = xls_latin1_to_utf8(d + head, cch, name + slen);
     }
-    name[n] = '\0';
+    name[slen + n] = '\0';
     xls_name *names = realloc(src->names, (src->nnames + 1) * sizeof *names);
     if (names == NULL) {
         free(name);
@@ -125,11 +192,11 @@ static int add_name(xls_source *src, const globals *g, const xls_record *rec, lt
     src->names = names;
     xls_name *nm = &names[src->nnames++];
     nm->name = name;
-    nm->sheet = (uint32_t)sheet;
-    nm->r0 = r0;
-    nm->r1 = r1;
-    nm->c0 = c0;
-    nm->c1 = c1;
+    nm->sheet = (uint32_t)ref.sheet;
+    nm->r0 = ref.r0;
+    nm->r1 = ref.r1;
+    nm->c0 = ref.c0;
+    nm->c1 = ref.c1;
     return 0;
 }
 
@@ -285,8 +352,7 @@ static int walk_globals(xls_source *src, globals *g, lt_error *err)
                 return -1;
             break;
         case XLS_NAME:
-            /* BIFF8 only: BIFF5 names refer to sheets another way. */
-            if (src->biff == 8 && keep_name(g, &rec) != 0)
+            if (keep_name(g, &rec) != 0)
                 return lt_error_set(err, "HY001", "out of memory");
             break;
         case XLS_SUPBOOK:
@@ -325,9 +391,11 @@ int xls_globals_parse(xls_source *src, lt_error *err)
     if (walk_globals(src, &g, err) != 0 || decode_sheet_names(src, err) != 0)
         goto done;
     src->nbound = src->nsheets;
-    for (uint32_t i = 0; i < g.nnames; i++)
-        if (add_name(src, &g, &g.names[i], err) != 0)
-            goto done;
+    /* Workbook-level names, then sheet-level ones (SQLTables lists them so). */
+    for (int local = 0; local < 2; local++)
+        for (uint32_t i = 0; i < g.nnames; i++)
+            if (add_name(src, &g, &g.names[i], local, err) != 0)
+                goto done;
     src->nxf = g.nxf;
     src->xf_fmt = malloc(g.nxf ? g.nxf : 1);
     if (src->xf_fmt == NULL) {

@@ -52,7 +52,9 @@ int xls_sst_parse(xls_source *src, const xls_record *rec, lt_error *err)
             break;      /* cut short: the strings before it stay readable */
         src->sst[i].off = used;
         src->sst[i].len = (uint32_t)n;
-        src->sst[i].units = lt_wb_utf16_units(src->sst_text + used, (size_t)n);
+        /* Every UTF-16 unit read gives one of the text (a lone surrogate
+        ** becomes U+FFFD, a pair a 4-byte sequence counted as two). */
+        src->sst[i].units = cch;
         used += (size_t)n;
         src->nsst = i + 1;
     }

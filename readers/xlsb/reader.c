@@ -10,8 +10,10 @@
 ** fuzzers') are typed at open.  Past that the source is read-only (the ZIP
 ** directory, shared strings and formats), so scans on several threads need
 ** no lock.
-** Each scan streams its sheet part (stream.c): a cell read past the end of
-** a batch is kept for the next one.
+** Each scan reads the cells its sheet's type scan kept (wbgrid.h
+** lt_wb_cells), or, for a sheet past the kept cells' budget and for ranges,
+** streams the sheet part again (stream.c): a cell read past the end of a
+** batch is kept for the next one.
 */
 #include "xlsb.h"
 
@@ -30,6 +32,7 @@ struct lt_scan {
     lt_wb_columns cols;      /* table column -> batch columns */
     xlsb_cells it;
     bool started;            /* `it` holds a stream to end */
+    lt_wb_cells_pos kept;    /* or: the sheet's kept cells are read (sheet->kept) */
     xlsb_cell pending;       /* read, but of a later batch's row */
     bool has_pending;
     char *pending_text;      /* its text, kept past the batch arena's reset */
@@ -75,6 +78,7 @@ static void xlsb_close(lt_source *base)
     for (uint32_t i = 0; i < src->nsheets; i++) {
         free(src->sheets[i].name);
         free(src->sheets[i].part);
+        lt_wb_cells_free(&src->sheets[i].cells);
     }
     free(src->sheets);
     free(src->workbook_part);
@@ -96,7 +100,7 @@ static void xlsb_close(lt_source *base)
 static int scan_listed(lt_source *base, uint32_t table, lt_table *out, lt_error *err)
 {
     xlsb_source *src = (xlsb_source *)base;
-    return xlsb_sheet_scan(src, &src->sheets[table], out, err);
+    return xlsb_sheet_scan(src, &src->sheets[table], out, true, err);
 }
 
 static int xlsb_describe(lt_source *base, uint32_t table, lt_error *err)
@@ -134,7 +138,7 @@ static int load_tables(xlsb_source *src, bool lazy, lt_error *err)
                 return lt_error_set(err, "HY001", "out of memory");
             continue;
         }
-        int rc = xlsb_sheet_scan(src, sh, tab, &e);
+        int rc = xlsb_sheet_scan(src, sh, tab, true, &e);
         if (rc == 0)
             continue;
         if (strcmp(e.sqlstate, "HY001") == 0) {
@@ -163,6 +167,7 @@ static int open_bytes(xlsb_source *src, const uint8_t *data, size_t size, const 
 {
     src->hdr = lt_options_bool(opts, "HDR", true);
     src->type_rows = lt_wb_type_rows(opts);
+    src->kept_budget = lt_wb_cells_budget(opts);
     if (size >= 8 && memcmp(data, cfb_signature, 8) == 0) {
         /* Encrypted: the package inside, decrypted once (crypt.c). */
         if (xlsb_decrypt(data, size, src->label, lt_wb_password(opts), &src->decrypted, &size, err) != 0)
@@ -257,7 +262,9 @@ static int xlsb_scan_open(lt_source *base, const lt_scan_spec *spec, lt_scan **o
     const xlsb_sheet *sh = scan->sheet;
     scan->next_row = sh->data_row;
     scan->done = sh->empty || sh->data_row > sh->last_row;
-    if (!scan->done) {
+    if (sh->kept)
+        lt_wb_cells_begin(&sh->cells, &scan->kept);
+    else if (!scan->done) {
         scan->started = true;
         if (xlsb_cells_start(&scan->it, src, sh, NULL, err) != 0) {
             xlsb_scan_close(scan);
@@ -284,6 +291,35 @@ static int keep_text(lt_scan *scan, xlsb_cell *c)
     return 0;
 }
 
+/* A batch from the kept cells: no inflating, no decoding, and their texts
+** live as long as the source. */
+static int next_kept(lt_scan *scan, lt_batch *batch, uint32_t n, lt_error *err)
+{
+    const xlsb_sheet *sh = scan->sheet;
+    uint32_t lo = scan->next_row, hi = scan->next_row + n;
+    for (;;) {
+        xlsb_cell c;
+        lt_wb_cells_pos at = scan->kept;
+        if (!lt_wb_cells_next(&scan->kept, &c.row, &c.col, &c.v))
+            break;
+        if (c.row < lo)
+            continue;
+        if (c.row >= hi) {
+            scan->kept = at;    /* a later batch's */
+            break;
+        }
+        uint32_t col = c.col - sh->first_col;
+        if (c.col < sh->first_col || col >= scan->cols.ncols)
+            continue;
+        if (lt_wb_columns_store(&scan->cols, batch, col, c.row - lo, &c.v, scan->src->date1904, err) != 0)
+            return -1;
+    }
+    batch->count = n;
+    scan->next_row = hi;
+    scan->done = hi > sh->last_row;
+    return 0;
+}
+
 static int xlsb_scan_next(lt_scan *scan, lt_batch *batch, lt_error *err)
 {
     lt_batch_reset(batch);
@@ -292,6 +328,8 @@ static int xlsb_scan_next(lt_scan *scan, lt_batch *batch, lt_error *err)
     xlsb_source *src = scan->src;
     const xlsb_sheet *sh = scan->sheet;
     uint32_t n = lt_wb_batch_rows(batch, scan->next_row, sh->last_row);
+    if (sh->kept)
+        return next_kept(scan, batch, n, err);
     scan->it.arena = &batch->arena;
     uint32_t lo = scan->next_row, hi = scan->next_row + n;
     for (;;) {
@@ -365,7 +403,7 @@ static int make_range(lt_source *base, uint32_t slot, uint32_t sheet, const lt_w
     sh->c0 = r->c0;
     sh->c1 = r->c1;
     lt_table *tab = &base->tables[slot];
-    if (xlsb_sheet_scan(src, sh, tab, err) != 0) {
+    if (xlsb_sheet_scan(src, sh, tab, false, err) != 0) {
         free(sh->part);
         memset(sh, 0, sizeof *sh);
         return -1;

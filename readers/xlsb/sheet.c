@@ -9,7 +9,9 @@
 ** The type scan: the used range (BrtWsDim is not trusted: the cells
 ** decide), the header row (HDR=Yes) and every column's type from all its
 ** cells (wbgrid.h).  Rows come in ascending order in a sheet part; a part
-** whose rows go back is refused rather than read wrong.
+** whose rows go back is refused rather than read wrong.  The type scan
+** keeps the cells it walks for the scans (lt_wb_cells), within the
+** workbook's budget, so a sheet part is inflated once, not twice.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -60,6 +62,14 @@ static int set_string(xlsb_cells *it, const xlsb_rec *rec, const uint8_t *p, siz
     size_t used;
     if (!xlsb_wide_string(p, left, &cch, &used))
         return malformed(it, rec, err);
+    if (it->lengths_only && it->text_row != LT_WB_NO_ROW && it->row != it->text_row) {
+        /* The type scan wants the length only: UTF-16 units. */
+        out->v.kind = LT_WB_TEXT;
+        out->v.text = NULL;
+        out->v.len = 0;
+        out->v.units = cch;
+        return 1;
+    }
     char *buf = lt_arena_alloc(it->arena, (size_t)cch * 3 + 1);
     if (buf == NULL)
         return lt_error_set(err, "HY001", "out of memory");
@@ -181,8 +191,11 @@ static bool in_rect(const xlsb_sheet *sh, const xlsb_cell *c)
 }
 
 /* One walk into the grid (wbgrid.h): the used range and the stats of every
-** cell not in the header row (the first used row, or a name's first row). */
-static int walk(xlsb_source *src, xlsb_sheet *sh, lt_wb_grid *g, lt_error *err)
+** cell not in the header row (the first used row, or a name's first row).
+** `keep` (may be NULL) keeps the cells of the rectangle; when it cannot
+** (past its budget), texts are only measured from then on, but for the
+** header row's. */
+static int walk(xlsb_source *src, xlsb_sheet *sh, lt_wb_grid *g, lt_wb_cells *keep, lt_error *err)
 {
     lt_arena scratch;
     lt_arena_init(&scratch);
@@ -194,9 +207,12 @@ static int walk(xlsb_source *src, xlsb_sheet *sh, lt_wb_grid *g, lt_error *err)
         return rc;
     }
     uint32_t prev = 0, header_row = sh->is_name ? sh->r0 : LT_WB_NO_ROW;
+    it.lengths_only = keep == NULL || keep->over;
+    it.text_row = src->hdr ? header_row : LT_WB_NO_ROW - 1;
     for (;;) {
         xlsb_cell c;
-        lt_arena_reset(&scratch);
+        if (scratch.used != 0)    /* only inline text allocates */
+            lt_arena_reset(&scratch);
         rc = xlsb_cells_next(&it, &c, err);
         if (rc <= 0)
             break;
@@ -210,24 +226,42 @@ static int walk(xlsb_source *src, xlsb_sheet *sh, lt_wb_grid *g, lt_error *err)
             continue;
         if ((rc = lt_wb_grid_add(g, c.row, c.col, &c.v, &header_row, src->hdr, src->date1904, err)) != 0)
             break;
+        if (src->hdr)
+            it.text_row = header_row;
+        if (keep != NULL && !keep->over && !lt_wb_cells_add(keep, c.row, c.col, &c.v))
+            it.lengths_only = true;
     }
     xlsb_cells_end(&it);
     lt_arena_free(&scratch);
     return rc;
 }
 
-/* Second walk for TEXT columns holding numbers: their rendered lengths. */
-static int size_numbers(xlsb_source *src, xlsb_sheet *sh, lt_wb_grid *g, lt_error *err)
+/* Second walk for TEXT columns holding numbers: their rendered lengths
+** (from the kept cells when there are). */
+static int size_numbers(xlsb_source *src, xlsb_sheet *sh, lt_wb_grid *g, const lt_wb_cells *kept,
+                        lt_error *err)
 {
     if (!lt_wb_grid_needs_size(g))
         return 0;
+    if (kept != NULL) {
+        lt_wb_cells_pos pos;
+        xlsb_cell c;
+        lt_wb_cells_begin(kept, &pos);
+        while (lt_wb_cells_next(&pos, &c.row, &c.col, &c.v) && c.row < g->late_from)
+            if (!(src->hdr && c.row == sh->first_row))
+                lt_wb_grid_size(g, c.col, &c.v);
+        return 0;
+    }
     lt_arena scratch;
     lt_arena_init(&scratch);
     xlsb_cells it;
     int r = xlsb_cells_start(&it, src, sh, &scratch, err);
+    it.lengths_only = true;
+    it.text_row = LT_WB_NO_ROW - 1;
     while (r == 0) {
         xlsb_cell c;
-        lt_arena_reset(&scratch);
+        if (scratch.used != 0)    /* only inline text allocates */
+            lt_arena_reset(&scratch);
         int got = xlsb_cells_next(&it, &c, err);
         if (got <= 0) {
             r = got;
@@ -243,11 +277,20 @@ static int size_numbers(xlsb_source *src, xlsb_sheet *sh, lt_wb_grid *g, lt_erro
     return r;
 }
 
-int xlsb_sheet_scan(xlsb_source *src, xlsb_sheet *sh, lt_table *tab, lt_error *err)
+int xlsb_sheet_scan(xlsb_source *src, xlsb_sheet *sh, lt_table *tab, bool keep, lt_error *err)
 {
     lt_wb_grid g = {0};
     g.type_rows = src->type_rows;
-    int rc = walk(src, sh, &g, err);
+    lt_wb_cells_free(&sh->cells);
+    sh->kept = false;
+    if (keep) {
+        lt_wb_cells_init(&sh->cells, src->kept_bytes < src->kept_budget ? src->kept_budget - src->kept_bytes : 0);
+        if (src->nsst > 0) {    /* shared strings live as long as the source */
+            sh->cells.stable = src->sst_text;
+            sh->cells.stable_end = src->sst_text + src->sst_off[src->nsst];
+        }
+    }
+    int rc = walk(src, sh, &g, keep ? &sh->cells : NULL, err);
     if (rc != 0)
         goto done;
     sh->empty = !g.any;
@@ -269,12 +312,18 @@ int xlsb_sheet_scan(xlsb_source *src, xlsb_sheet *sh, lt_table *tab, lt_error *e
         sh->ncols = g.any ? g.max_col - g.min_col + 1 : 1;
     }
     sh->data_row = sh->first_row + (src->hdr ? 1 : 0);
-    if (g.any && (rc = size_numbers(src, sh, &g, err)) != 0)
+    if (g.any && (rc = size_numbers(src, sh, &g, keep && !sh->cells.over ? &sh->cells : NULL, err)) != 0)
         goto done;
     lt_wb_range range = {sh->name, sh->is_name ? "" : "$", sh->empty, src->hdr, sh->first_col, sh->ncols,
                          sh->data_row, sh->last_row};
     rc = lt_wb_grid_table(&g, &range, tab, err);
 done:
+    if (rc == 0 && keep && !sh->cells.over) {
+        sh->kept = true;
+        src->kept_bytes += sh->cells.bytes;
+    } else {
+        lt_wb_cells_free(&sh->cells);
+    }
     lt_wb_grid_free(&g);
     return rc;
 }

@@ -5,9 +5,10 @@
 ** xl/; its own relationships (<dir>/_rels/<name>.rels) name the sheet,
 ** shared strings and styles parts.  workbook.bin gives the sheets in tab
 ** order (BrtBundleSh: visibility, relationship id, name), the date
-** system (BrtWbProp's f1904 bit), and the workbook-level defined names
-** that name one rectangle of a worksheet (BrtName through BrtExternSheet
-** and the supporting-book records), which become tables too.
+** system (BrtWbProp's f1904 bit), and the defined names that name one
+** rectangle of a worksheet (BrtName through BrtExternSheet and the
+** supporting-book records), which become tables too: workbook-level ones
+** as the name, sheet-level ones as "<sheet>$<name>".
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -345,6 +346,16 @@ static int keep_sup(names_state *ns, bool self)
     return 0;
 }
 
+/* The worksheet (index into src->sheets) at BrtBundleSh position `tab`, or
+** -1 (a chart or macro sheet, or no sheet). */
+static int64_t sheet_at_tab(const xlsb_source *src, uint32_t tab)
+{
+    for (uint32_t i = 0; i < src->nsheets; i++)
+        if (!src->sheets[i].is_name && src->sheets[i].tab == tab)
+            return i;
+    return -1;
+}
+
 /* The worksheet (index into src->sheets) that BrtExternSheet entry `ixti`
 ** names in this workbook, or -1. */
 static int64_t sheet_of_xti(const xlsb_source *src, const names_state *ns, uint32_t ixti)
@@ -355,16 +366,20 @@ static int64_t sheet_of_xti(const xlsb_source *src, const names_state *ns, uint3
     uint32_t sup = lt_le32(x), first = lt_le32(x + 4), last = lt_le32(x + 8);
     if (sup >= ns->nsup || !ns->sup_self[sup] || first != last)
         return -1;
-    for (uint32_t i = 0; i < src->nsheets; i++)
-        if (!src->sheets[i].is_name && src->sheets[i].tab == first)
-            return i;
-    return -1;
+    return sheet_at_tab(src, first);
 }
 
-/* A BrtName that is a workbook-level name of one rectangle of a worksheet
-** becomes a table; any other name (sheet-level, hidden, a function, a
-** constant, a formula, another workbook's cells) is left out. */
-static int add_name(xlsb_source *src, const names_state *ns, const xlsb_rec *rec, lt_error *err)
+/*
+** A BrtName of one rectangle of a worksheet becomes a table: a
+** workbook-level one (itab 0xFFFFFFFF) named as the name, a sheet-level one
+** (itab: the BrtBundleSh position of its worksheet) named
+** "<sheet>$<name>" as the ACE driver lists it.  `local` picks which of the
+** two this pass adds (workbook names come first).  Any other name (hidden,
+** a function, built-in, a constant, a formula, another workbook's cells)
+** is left out.
+*/
+static int add_name(xlsb_source *src, const names_state *ns, const xlsb_rec *rec, bool local,
+                    lt_error *err)
 {
     const uint8_t *d = rec->data;
     if (rec->len < 13)
@@ -372,8 +387,11 @@ static int add_name(xlsb_source *src, const names_state *ns, const xlsb_rec *rec
     uint32_t flags = lt_le32(d), itab = lt_le32(d + 5), cch;
     size_t used;
     /* fHidden, fFunc, fOB, fProc, fBuiltin */
-    if ((flags & 0x2F) != 0 || itab != UINT32_MAX || !xlsb_wide_string(d + 9, rec->len - 9, &cch, &used) ||
-        cch == 0 || cch > 255)
+    if ((flags & 0x2F) != 0 || (itab != UINT32_MAX) != local ||
+        !xlsb_wide_string(d + 9, rec->len - 9, &cch, &used) || cch == 0 || cch > 255)
+        return 0;
+    int64_t scope = local ? sheet_at_tab(src, itab) : -1;
+    if (local && scope < 0)
         return 0;
     size_t p = 9 + used;
     if (rec->len - p < 4)
@@ -401,10 +419,15 @@ static int add_name(xlsb_source *src, const names_state *ns, const xlsb_rec *rec
     int64_t si = sheet_of_xti(src, ns, ixti);
     if (si < 0)
         return 0;
-    char *name = malloc((size_t)cch * 3 + 1);
+    size_t slen = local ? strlen(src->sheets[scope].name) + 1 : 0;
+    char *name = malloc(slen + (size_t)cch * 3 + 1);
     if (name == NULL)
         return lt_error_set(err, "HY001", "out of memory");
-    name[xlsb_utf16_to_utf8(d + 13, cch, name)] = '\0';
+    if (local) {
+        memcpy(name, src->sheets[scope].name, slen - 1);
+        name[slen - 1] = '$';
+    }
+    name[slen + xlsb_utf16_to_utf8(d + 13, cch, name + slen)] = '\0';
     for (uint32_t i = 0; i < src->nsheets; i++)
         if (src->sheets[i].is_name && strcasecmp(src->sheets[i].name, name) == 0) {
             free(name);
@@ -477,8 +500,10 @@ static int parse_workbook_part(xlsb_source *src, const rels *wr, lt_error *err)
     if (r < 0 && rc == 0)
         rc = lt_error_set(err, "HY000", "'%s': the workbook part '%s' has a record running past its end at "
                           "offset %zu (truncated?)", src->label, src->workbook_part, pos);
-    for (uint32_t i = 0; rc == 0 && i < ns.nnames; i++)
-        rc = add_name(src, &ns, &ns.names[i], err);
+    /* Workbook-level names, then sheet-level ones (SQLTables lists them so). */
+    for (int local = 0; local < 2; local++)
+        for (uint32_t i = 0; rc == 0 && i < ns.nnames; i++)
+            rc = add_name(src, &ns, &ns.names[i], local, err);
     free(ns.names);
     free(ns.sup_self);
     free(d);

@@ -158,6 +158,8 @@ typedef struct xlsb_sheet {
     bool empty;
     uint32_t first_row, last_row, first_col, ncols;
     uint32_t data_row;      /* first data row (first_row + 1 with HDR=Yes) */
+    lt_wb_cells cells;      /* its cells, kept by the type scan (wbgrid.h) */
+    bool kept;              /* `cells` holds every cell: scans read them */
 } xlsb_sheet;
 
 typedef struct xlsb_source {
@@ -184,6 +186,8 @@ typedef struct xlsb_source {
     lt_wb_lazy lazy;        /* sheets typed on first use (opened from a file) */
     xlsb_sheet *extra_sheets;/* LT_WB_EXTRA_TABLES: the sheet of each made table */
     uint32_t type_rows;     /* TypeGuessRows=: data rows the type scan reads (0 all) */
+    size_t kept_bytes;      /* sheets' cells kept, in all ... */
+    size_t kept_budget;     /* ... at most (CellCacheMB=, LT_WB_CELLS_BUDGET) */
 } xlsb_source;
 
 /* crypt.c: the ZIP package inside a password-encrypted workbook (a
@@ -225,6 +229,10 @@ typedef struct xlsb_cells {
     uint32_t row;           /* of the last BrtRowHdr */
     int64_t col;            /* of the previous cell (BrtShort* have none) */
     lt_arena *arena;        /* inline strings are decoded here */
+    /* Inline strings are only measured (text NULL, len 0, units set),
+    ** except in row text_row, or when text_row is LT_WB_NO_ROW. */
+    bool lengths_only;
+    uint32_t text_row;
 } xlsb_cells;
 
 /* Start streaming the sheet's part; inline strings are decoded into
@@ -236,7 +244,9 @@ int xlsb_cells_next(xlsb_cells *it, xlsb_cell *out, lt_error *err);
 void xlsb_cells_end(xlsb_cells *it);
 
 /* The type scan of a worksheet: its used range and column types into
-** `table` (the part is streamed through, twice at most). */
-int xlsb_sheet_scan(xlsb_source *src, xlsb_sheet *sheet, lt_table *table, lt_error *err);
+** `table` (the part is streamed through, twice at most).  `keep`: keep
+** the cells in sheet->cells for the scans, within what is left of the
+** workbook's kept_budget (sheet->kept says whether they fit). */
+int xlsb_sheet_scan(xlsb_source *src, xlsb_sheet *sheet, lt_table *table, bool keep, lt_error *err);
 
 #endif /* LT_XLSB_INTERNAL_H */

@@ -65,13 +65,129 @@ static void test_expr(void **state)
     check_expr("[Len] + T.Len + Len + Length(x) + 1e5 + Nz(", "[Len] + T.Len + Len + Length(x) + 1e5 + Nz(");
 }
 
+#define ROUNDED(x) "CAST(CASE WHEN (" x ") - FLOOR(" x ") = 0.5 THEN 2 * ROUND((" x ") / 2) " \
+                   "ELSE ROUND(" x ") END AS BIGINT)"
+
+/* Access's own operators and functions, as the engine's expressions. */
+static void test_expr_access_functions(void **state)
+{
+    (void)state;
+    /* Mod, \ and ^ with Access's precedence; operands rounded half to even */
+    check_expr("[a] Mod 2 = 0", "(" ROUNDED("[a]") " % 2) = 0");
+    check_expr("[a] \\ 3", "(" ROUNDED("[a]") " / 3)");
+    check_expr("2^3 + -[a]^2", "(POWER(2, 3) + (- POWER([a], 2)))");
+    check_expr("7 Mod 2 * 3", "(7 % " ROUNDED("(2 * 3)") ")");
+    check_expr("7 \\ 2 Mod 3 & \"x\"", "((" ROUNDED("(7 / 2)") " % 3) & 'x')");
+    check_expr("a.b mod 10 + 1", "((" ROUNDED("a.b") " % 10) + 1)");
+    check_expr("Sum([x] Mod 3) > 1 And Not [y] ^ 2 Between 1 And 4",
+               "Sum((" ROUNDED("[x]") " % 3)) > 1 And Not POWER([y], 2) Between 1 And 4");
+    check_expr("SELECT [a] Mod 2 AS m, -[b] FROM [t] WHERE [c] Like \"a*\" ORDER BY 1",
+               "SELECT (" ROUNDED("[a]") " % 2) AS m, (- [b]) FROM [t] WHERE [c] Like 'a*' ORDER BY 1");
+    check_expr("[a] Mod", "[a] Mod");           /* not followed: left to the engine */
+    check_expr("Mod 2", "Mod 2");
+    check_expr("'a\\b' & [c\\d]", "'a\\b' & [c\\d]");   /* inside literals and names */
+    /* functions */
+    check_expr("InStr([s], \"ab\") > 0", "LOCATE(LCASE('ab'), LCASE([s])) > 0");
+    check_expr("InStr(2, [s], 'b')", "LOCATE(LCASE('b'), LCASE([s]), 2)");
+    check_expr("InStr(2, [s], 'b', 0)", "LOCATE('b', [s], 2)");
+    check_expr("InStr(2, [s], 'b', 2)", "InStr(2, [s], 'b', 2)");   /* database compare */
+    check_expr("Nz([b]) & Nz([c], \"-\")", "Nz([b]) & COALESCE([c], '-')");   /* type unknown */
+    check_expr("Int([x]) + Fix(-2.5) + Sgn([y])", "FLOOR([x]) + TRUNCATE(-2.5) + SIGN([y])");
+    check_expr("CLng([x])", ROUNDED("[x]"));
+    check_expr("CStr([n]) & CDbl([t]) & CDate([u])",
+               "CAST([n] AS VARCHAR) & CAST([t] AS DOUBLE) & CAST([u] AS TIMESTAMP)");
+    check_expr("DateAdd(\"m\", 1, [d])", "TIMESTAMPADD(SQL_TSI_MONTH, 1, [d])");
+    check_expr("DateAdd('ww', -2, #1/2/2020#)", "TIMESTAMPADD(SQL_TSI_WEEK, -2, {d '2020-01-02'})");
+    check_expr("DateDiff(\"yyyy\", [a], [b])", "(YEAR([b]) - YEAR([a]))");
+    check_expr("DateDiff(\"d\", [a], Now())",
+               "TIMESTAMPDIFF(SQL_TSI_DAY, CAST([a] AS DATE), CAST(Now() AS DATE))");
+    check_expr("DateDiff(\"x\", [a], [b]) + DateAdd([i], 1, [d])",
+               "DateDiff('x', [a], [b]) + DateAdd([i], 1, [d])");   /* not a known interval */
+    check_expr("DateDiff(\"d\", [a], [b], 2)", "DateDiff('d', [a], [b], 2)");
+    check_expr("Format([d], \"yyyy\")", "Format([d], 'yyyy')");
+    /* nested expansions stay small: an argument too long to repeat is left */
+    {
+        char deep[600] = "", want[8192];
+        for (int k = 0; k < 40; k++)
+            strcat(deep, "CLng(");
+        strcat(deep, "[x]");
+        for (int k = 0; k < 40; k++)
+            strcat(deep, ")");
+        mdb_buf b = {NULL, 0, 0};
+        assert_int_equal(mdb_buf_add(&b, "", 0), 0);
+        assert_int_equal(mdb_access_expr(&b, deep, strlen(deep)), 0);
+        assert_true(b.len < 20000);
+        snprintf(want, sizeof want, "%s", (const char *)b.p);
+        assert_non_null(strstr(want, "CLng(CLng("));   /* the outer ones kept */
+        assert_non_null(strstr(want, "ROUND([x])"));   /* the inner ones translated */
+        mdb_buf_free(&b);
+    }
+    /* hostile nesting costs linear time and bounded stack */
+    {
+        static char text[60000];
+        mdb_buf b = {NULL, 0, 0};
+        const char *const unit[] = {"(\\", "(1 Mod ", "CLng(", "- "};
+        for (size_t u = 0; u < sizeof unit / sizeof unit[0]; u++) {
+            size_t n = 0, ul = strlen(unit[u]);
+            while (n + ul < sizeof text - 8) {
+                memcpy(text + n, unit[u], ul);
+                n += ul;
+            }
+            memcpy(text + n, "x", 2);
+            b.len = 0;
+            assert_int_equal(mdb_buf_add(&b, "", 0), 0);
+            assert_int_equal(mdb_access_expr(&b, text, strlen(text)), 0);
+        }
+        mdb_buf_free(&b);
+    }
+    /* nested: arguments are expressions of their own */
+    check_expr("IIf(InStr(Mid$([s], 2), \"x\") Mod 2, Nz([a]), \"\")",
+               "IIf((" ROUNDED("LOCATE(LCASE('x'), LCASE(SUBSTRING([s], 2)))") " % 2), "
+               "Nz([a]), '')");
+}
+
+/* Nz(x) of one argument by x's type: 0 for a number, '' for text, else left
+** to the engine (whose error names Nz). */
+static void test_expr_nz(void **state)
+{
+    (void)state;
+    lt_column tcols[3] = {{.name = "n", .type = LT_INT64}, {.name = "s", .type = LT_TEXT},
+                          {.name = "d", .type = LT_TIMESTAMP}};
+    lt_column ucols[2] = {{.name = "n", .type = LT_TEXT}, {.name = "Amount", .type = LT_DECIMAL}};
+    lt_table tables[2] = {{.name = "T", .ncols = 3, .cols = tcols},
+                          {.name = "My U", .ncols = 2, .cols = ucols}};
+    lt_source cat = {.ntables = 2, .tables = tables};
+    static const char *const cases[][2] = {
+        {"Nz([T].[n])", "COALESCE([T].[n], 0)"},
+        {"Nz(T!n) + 1", "COALESCE(T!n, 0) + 1"},
+        {"Nz([s]) & 'x'", "COALESCE([s], '') & 'x'"},
+        {"Nz([My U].[n])", "COALESCE([My U].[n], '')"},
+        {"Nz(amount)", "COALESCE(amount, 0)"},
+        {"Nz([n])", "Nz([n])"},             /* a number in T, text in My U */
+        {"Nz([d])", "Nz([d])"},             /* a date: not translated */
+        {"Nz([x])", "Nz([x])"},             /* no such column */
+        {"Nz([T].[n] + 1)", "Nz([T].[n] + 1)"},
+        {"Nz([a].[b].[c])", "Nz([a].[b].[c])"},
+        {"Nz([T].[n], -1)", "COALESCE([T].[n], -1)"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        mdb_buf b = {NULL, 0, 0};
+        assert_int_equal(mdb_buf_add(&b, "", 0), 0);
+        assert_int_equal(mdb_access_expr_in(&cat, &b, cases[k][0], strlen(cases[k][0])), 0);
+        if (strcmp((const char *)b.p, cases[k][1]) != 0)
+            printf("in:   %s\ngot:  %s\nwant: %s\n", cases[k][0], (const char *)b.p, cases[k][1]);
+        assert_string_equal((const char *)b.p, cases[k][1]);
+        mdb_buf_free(&b);
+    }
+}
+
 /* Random text made of the characters the translator treats specially: it
 ** never reads outside its input (ASan builds check) and text without them
 ** comes back unchanged. */
 static void test_expr_random(void **state)
 {
     (void)state;
-    static const char alphabet[] = "\"'[]#!()$,. \tNzLenMidDateTime0123/:-AMP";
+    static const char alphabet[] = "\"'[]#!()$,. \tNzLenMidDateTime0123/:-AMP\\^+*Mod&InStr";
     uint32_t seed = 12345;
     mdb_buf b = {NULL, 0, 0};
     for (int round = 0; round < 20000; round++) {
@@ -129,6 +245,43 @@ static void check_refused(const mdb_qrow *rows, uint32_t n, const char *why)
     if (strstr(text, why) == NULL)
         printf("why: %s\n", text);
     assert_non_null(strstr(text, why));
+}
+
+/* A saved query using Access's own operators and functions: its clauses
+** (and a union's part texts) translated; Nz by the tables' column types. */
+static void test_select_access_functions(void **state)
+{
+    (void)state;
+    lt_column cols[2] = {{.name = "Qty", .type = LT_INT64}, {.name = "Name", .type = LT_TEXT}};
+    lt_table tab = {.name = "Items", .ncols = 2, .cols = cols};
+    lt_source cat = {.ntables = 1, .tables = &tab};
+    const mdb_qrow rows[] = {
+        ROW(5, -1, "Items", NULL, NULL),
+        ROW(6, 0, "Odd", NULL, "[Items].[Qty] Mod 2"),
+        ROW(6, 0, NULL, NULL, "Nz([Qty])+Nz([Name])"),
+        ROW(8, -1, NULL, NULL, "InStr([Name],\"x\")>0 And [Qty]^2>4"),
+        ROW(11, -1, NULL, NULL, "[Qty]\\10"),
+    };
+    mdb_buf b = {NULL, 0, 0};
+    char why[256] = "";
+    assert_int_equal(mdb_query_sql_in(&cat, rows, 5, 0, &b, why, sizeof why), MDB_QUERY_VIEW);
+    assert_string_equal((const char *)b.p,
+                        "SELECT (" ROUNDED("[Items].[Qty]") " % 2) AS [Odd], "
+                        "COALESCE([Qty], 0)+COALESCE([Name], '') AS [Expr1000] FROM [Items] "
+                        "WHERE LOCATE(LCASE('x'), LCASE([Name]))>0 And POWER([Qty], 2)>4 "
+                        "ORDER BY (" ROUNDED("[Qty]") " / 10)");
+    /* without the tables Nz(x) is left to the engine */
+    assert_int_equal(mdb_query_sql(rows, 3, 0, &b, why, sizeof why), MDB_QUERY_VIEW);
+    assert_non_null(strstr((const char *)b.p, "Nz([Qty])+Nz([Name])"));
+    const mdb_qrow uni[] = {
+        ROW(1, 9, NULL, NULL, NULL),
+        ROW(5, -1, NULL, "X7YZ_____1", "SELECT Qty Mod 3 AS m FROM Items"),
+        ROW(5, -1, NULL, "X7YZ_____2", "SELECT -Qty \\ 2 FROM Items"),
+    };
+    assert_int_equal(mdb_query_sql(uni, 3, 128, &b, why, sizeof why), MDB_QUERY_VIEW);
+    assert_string_equal((const char *)b.p, "SELECT (" ROUNDED("Qty") " % 3) AS m FROM Items UNION ALL "
+                                           "SELECT (" ROUNDED("(- Qty)") " / 2) FROM Items");
+    mdb_buf_free(&b);
 }
 
 static void test_select(void **state)
@@ -608,6 +761,9 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_expr),
         cmocka_unit_test(test_expr_random),
+        cmocka_unit_test(test_expr_access_functions),
+        cmocka_unit_test(test_expr_nz),
+        cmocka_unit_test(test_select_access_functions),
         cmocka_unit_test(test_select),
         cmocka_unit_test(test_joins),
         cmocka_unit_test(test_jackcess_rows),

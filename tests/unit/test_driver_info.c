@@ -729,7 +729,9 @@ static void test_type_info(void **state)
     assert_ok(SQLFreeStmt(f.stmt, SQL_CLOSE));
     assert_ok(SQLGetTypeInfo(f.stmt, SQL_TIMESTAMP));   /* the ODBC 2 code */
     assert_int_equal(fetch_count(f.stmt), 1);
-    assert_ok(SQLGetTypeInfo(f.stmt, SQL_CHAR));         /* no such type */
+    assert_ok(SQLGetTypeInfo(f.stmt, SQL_CHAR));         /* a CAST target */
+    assert_int_equal(fetch_count(f.stmt), 1);
+    assert_ok(SQLGetTypeInfo(f.stmt, SQL_INTERVAL_YEAR)); /* no such type */
     assert_int_equal(fetch_count(f.stmt), 0);
     assert_int_equal(SQLGetTypeInfo(f.stmt, 4321), SQL_ERROR);
     assert_stmt_state(f.stmt, "HY004");

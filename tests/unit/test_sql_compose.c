@@ -250,6 +250,117 @@ static void test_set_operations(void **state)
     sql_stmt_free(st);
 }
 
+/* EXCEPT ALL and INTERSECT ALL: multisets, min(m, n) and max(m - n, 0)
+** copies of each row, left rows in their order (expectations computed by
+** hand: g is i % 7, NULL when i % 11 = 0). */
+static void test_set_all(void **state)
+{
+    (void)state;
+    assert_rows("(SELECT 1 UNION ALL SELECT 1 UNION ALL SELECT 1 UNION ALL SELECT 2) EXCEPT ALL "
+                "(SELECT 1 UNION ALL SELECT 3)", "1;1;2");
+    assert_rows("(SELECT 1 UNION ALL SELECT 1 UNION ALL SELECT 1 UNION ALL SELECT 2) EXCEPT "
+                "(SELECT 1 UNION ALL SELECT 3)", "2");
+    assert_rows("(SELECT 1 UNION ALL SELECT NULL UNION ALL SELECT 1 UNION ALL SELECT NULL UNION ALL "
+                "SELECT 2 UNION ALL SELECT 1) INTERSECT ALL (SELECT NULL UNION ALL SELECT 1 UNION ALL "
+                "SELECT 3 UNION ALL SELECT 1)", "1;NULL;1");
+    /* INTERSECT [ALL] binds tighter than UNION and EXCEPT */
+    assert_rows("SELECT 1 UNION ALL SELECT 1 INTERSECT ALL SELECT 1", "1;1");
+    assert_rows("SELECT 5 UNION ALL SELECT 5 EXCEPT ALL SELECT 5", "5");
+    assert_rows("SELECT g FROM nums WHERE i <= 30 EXCEPT ALL SELECT g FROM nums WHERE i > 20 AND i <= 40",
+                "1;5;6;2;3;5;6;0;1;2");
+    assert_rows("SELECT g FROM nums WHERE i <= 30 INTERSECT ALL SELECT g FROM nums WHERE i > 20 AND i <= 40",
+                "1;2;3;4;5;6;0;1;2;3;NULL;5;6;0;2;3;4;0;NULL;4");
+    assert_rows("SELECT g FROM nums WHERE i <= 30 EXCEPT ALL SELECT g FROM nums WHERE i > 20 AND i <= 40 "
+                "ORDER BY 1", "0;1;1;2;2;3;5;5;6;6");
+    /* every row of the left side, or none */
+    assert_rows("SELECT COUNT(*) FROM (SELECT g FROM nums EXCEPT ALL SELECT g FROM nums WHERE i <= 100) t",
+                "4900");
+    assert_rows("SELECT COUNT(*) FROM (SELECT g FROM nums WHERE i <= 100 INTERSECT ALL SELECT g FROM nums) t",
+                "100");
+    assert_rows("SELECT COUNT(*) FROM (SELECT g, s FROM nums EXCEPT ALL SELECT g, s FROM nums) t", "0");
+    assert_rows("SELECT COUNT(*) FROM (SELECT i FROM nums EXCEPT ALL SELECT id FROM empty) t", "5000");
+    assert_rows("SELECT id FROM empty INTERSECT ALL SELECT i FROM nums", "");
+    assert_rows("SELECT id FROM People WHERE id < 3 INTERSECT ALL SELECT id FROM empty", "");
+    assert_rows("SELECT COUNT(*), SUM(i) FROM (SELECT i FROM nums INTERSECT ALL SELECT i * 2 FROM nums) t",
+                "2500|6252500");
+
+    /* within the memory budget, as the other set operations */
+    sql_stmt *st;
+    sql_cursor *cur;
+    lt_batch *b;
+    const char *sql = "SELECT i, s FROM nums EXCEPT ALL SELECT i + 1, s FROM nums";
+    if (sql_prepare(&source.base, sql, strlen(sql), &st, &err) != 0)
+        fail_msg("%s", err.message);
+    sql_stmt_set_memory_limit(st, 16 << 10);
+    if (sql_execute(st, NULL, 0, &cur, &err) != 0)
+        fail_msg("%s", err.message);
+    assert_int_equal(sql_cursor_next(cur, &b, &err), -1);
+    assert_string_equal(err.sqlstate, "HY001");
+    assert_non_null(strstr(err.message, "combine the rows of EXCEPT ALL"));
+    sql_cursor_close(cur);
+    sql_stmt_free(st);
+}
+
+/* Parenthesised joins: left-nested ones (Access's saved queries) join
+** left to right; a join nested on the right side is joined first, its
+** tables' names still qualifying their columns. */
+static void test_nested_joins(void **state)
+{
+    (void)state;
+    assert_rows("SELECT p.Name, pets.name FROM (People p INNER JOIN pets ON pets.owner = p.id) "
+                "ORDER BY pets.id", "Alice|Rex;Alice|Tom;Carol|Nemo;Carol|Bubbles");
+    assert_rows("SELECT p.id, x.name, y.name FROM ((People p INNER JOIN pets x ON x.owner = p.id) "
+                "INNER JOIN pets y ON y.owner = p.id AND y.id <> x.id) ORDER BY x.id",
+                "1|Rex|Tom;1|Tom|Rex;4|Nemo|Bubbles;4|Bubbles|Nemo");
+    /* the right side joined first: People rows without a pair keep one row */
+    assert_rows("SELECT p.id, a.name FROM People p LEFT JOIN (pets a INNER JOIN pets b "
+                "ON a.owner = b.owner AND a.id < b.id) ON a.owner = p.id ORDER BY p.id",
+                "1|Rex;2|NULL;3|NULL;4|Nemo;5|NULL;6|NULL;7|NULL;8|NULL");
+    assert_rows("SELECT COUNT(*), COUNT(o.Name) FROM People p LEFT JOIN (pets a INNER JOIN People o "
+                "ON a.owner = o.id) ON a.owner = p.id", "10|4");
+    assert_rows("SELECT a.* FROM People p JOIN (pets a JOIN People o ON a.owner = o.id) "
+                "ON a.owner = p.id WHERE p.id = 4 ORDER BY a.id", "3|4|Nemo|fish|NULL;6|4|Bubbles|fish|0.1");
+    assert_rows("SELECT p.id, a.name, o.Name FROM People p LEFT JOIN (pets a INNER JOIN "
+                "(People o INNER JOIN pets c ON c.owner = o.id AND c.kind = 'fish') ON a.owner = o.id) "
+                "ON a.owner = p.id WHERE p.id IN (1, 4) ORDER BY 1, 2",
+                "1|NULL|NULL;4|Bubbles|Carol;4|Bubbles|Carol;4|Nemo|Carol;4|Nemo|Carol");
+    assert_rows("SELECT p.id, a.name FROM {oj People p LEFT OUTER JOIN (pets a INNER JOIN pets b "
+                "ON a.owner = b.owner AND a.id < b.id) ON a.owner = p.id} WHERE p.id < 3 ORDER BY 1",
+                "1|Rex;2|NULL");
+    assert_rows("SELECT p.id, a.name, b.kind FROM {oj (People p LEFT OUTER JOIN pets a ON a.owner = p.id) "
+                "LEFT OUTER JOIN pets b ON b.id = a.id} WHERE p.id < 3 ORDER BY 1, 2",
+                "1|Rex|dog;1|Tom|cat;2|NULL|NULL");
+    /* ODBC's nested outer joins (SQL_OJ_NESTED): the right side without
+    ** parentheses, and {oj} inside {oj} */
+    assert_rows("SELECT p.id, a.name FROM {oj People p LEFT OUTER JOIN pets a INNER JOIN pets b "
+                "ON a.owner = b.owner AND a.id < b.id ON a.owner = p.id} WHERE p.id < 3 ORDER BY 1",
+                "1|Rex;2|NULL");
+    assert_rows("SELECT p.id, a.name, b.kind FROM {oj {oj People p LEFT OUTER JOIN pets a ON a.owner = p.id} "
+                "LEFT OUTER JOIN pets b ON b.id = a.id} WHERE p.id < 3 ORDER BY 1, 2",
+                "1|Rex|dog;1|Tom|cat;2|NULL|NULL");
+    assert_rows("SELECT p.id, a.name FROM People p LEFT OUTER JOIN {oj pets a LEFT OUTER JOIN pets b "
+                "ON b.id = a.owner} ON a.owner = p.id WHERE p.id < 3 ORDER BY 1, 2", "1|Rex;1|Tom;2|NULL");
+    assert_rows("SELECT COUNT(*) FROM (pets)", "6");
+    assert_rows("SELECT q.id FROM (pets) q WHERE q.id = 2", "2");
+    assert_rows("SELECT COUNT(*) FROM People p, (pets a JOIN pets b ON a.id = b.id) WHERE a.owner = p.id",
+                "4");
+    /* derived tables keep working, also a parenthesised compound */
+    assert_rows("SELECT x.n FROM ((SELECT id AS n FROM People) UNION (SELECT id FROM pets)) AS x "
+                "WHERE x.n > 7", "8");
+    assert_rows("SELECT d.k FROM People p JOIN (SELECT owner AS k FROM pets) d ON d.k = p.id "
+                "ORDER BY 1", "1;1;4;4");
+    assert_error("SELECT id FROM People p JOIN (pets a JOIN People o ON a.owner = o.id) "
+                 "ON a.owner = p.id", "42000", "ambiguous column name");
+    assert_error("SELECT z.id FROM People p JOIN (pets a JOIN People o ON a.owner = o.id) "
+                 "ON a.owner = p.id", "42S02", "unknown table");
+    assert_error("SELECT 1 FROM People p JOIN (pets a JOIN People o ON a.owner = p.id) "
+                 "ON a.owner = p.id", "42S02", "unknown table");
+    assert_error("SELECT 1 FROM pets a JOIN (pets a JOIN People o ON a.owner = o.id) "
+                 "ON a.id = o.id", "42000", "the table name 'a' is used twice in FROM");
+    assert_error("SELECT 1 FROM People p LEFT JOIN (pets a JOIN People o ON a.owner = o.id) "
+                 "ON a.owner = p.id, pets o", "42000", "the table name 'o' is used twice in FROM");
+}
+
 static void test_set_errors(void **state)
 {
     (void)state;
@@ -539,6 +650,10 @@ int main(void)
         cmocka_unit_test_setup(test_describe_table, setup_views),
         cmocka_unit_test_setup(test_set_operations, setup_views),
         cmocka_unit_test_setup(test_set_operations, setup_small),
+        cmocka_unit_test_setup(test_set_all, setup_views),
+        cmocka_unit_test_setup(test_set_all, setup_small),
+        cmocka_unit_test_setup(test_nested_joins, setup_views),
+        cmocka_unit_test_setup(test_nested_joins, setup_small),
         cmocka_unit_test_setup(test_set_errors, setup_views),
         cmocka_unit_test_setup(test_scalar_subqueries, setup_views),
         cmocka_unit_test_setup(test_scalar_subqueries, setup_small),

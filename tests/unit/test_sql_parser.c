@@ -356,6 +356,40 @@ static void test_composition(void **state)
     s = parse("(SELECT 1) UNION DISTINCT SELECT 2");
     assert_non_null(s);
     assert_int_equal(s->setop, SQL_SET_UNION);
+    /* Parenthesised joins: on the left they join left to right; on the
+    ** right a nested join, SELECT * over its tables. */
+    s = parse("SELECT a FROM ((t JOIN u ON 1 = 1) LEFT JOIN v ON 2 = 2) JOIN w ON 3 = 3");
+    if (s == NULL)
+        fail_msg("%s", err.message);
+    assert_int_equal(s->nfrom, 4);
+    assert_int_equal(s->from[0].join, SQL_JOIN_NONE);
+    assert_int_equal(s->from[1].join, SQL_JOIN_INNER);
+    assert_int_equal(s->from[2].join, SQL_JOIN_LEFT);
+    assert_string_equal(s->from[3].name, "w");
+    s = parse("SELECT a FROM t LEFT JOIN (u JOIN (v JOIN w ON 1 = 1) ON 2 = 2) ON 3 = 3");
+    if (s == NULL)
+        fail_msg("%s", err.message);
+    assert_int_equal(s->nfrom, 2);
+    assert_true(s->from[1].nested);
+    assert_int_equal(s->from[1].join, SQL_JOIN_LEFT);
+    assert_non_null(s->from[1].on);
+    assert_int_equal(s->from[1].sub->nfrom, 2);
+    assert_true(s->from[1].sub->from[1].nested);
+    assert_false(parse("SELECT a FROM t JOIN ((SELECT 1) UNION (SELECT 2)) AS x ON 1 = 1")->from[1].nested);
+    s = parse("SELECT a FROM {oj t LEFT OUTER JOIN u LEFT OUTER JOIN v ON 1 = 1 ON 2 = 2}");
+    if (s == NULL)
+        fail_msg("%s", err.message);
+    assert_int_equal(s->nfrom, 2);
+    assert_true(s->from[1].nested);
+    assert_int_equal(s->from[1].sub->from[1].join, SQL_JOIN_LEFT);
+    assert_string_equal(s->from[1].sub->from[0].name, "u");
+    assert_int_equal(s->from[1].sub->from[0].join, SQL_JOIN_NONE);
+    s = parse("SELECT 1 EXCEPT ALL SELECT 2 INTERSECT ALL SELECT 3");
+    if (s == NULL)
+        fail_msg("%s", err.message);
+    assert_int_equal(s->setop, SQL_SET_EXCEPT_ALL);
+    assert_int_equal(s->rhs->setop, SQL_SET_INTERSECT_ALL);
+    assert_null(parse("SELECT 1 INTERSECT ALL DISTINCT SELECT 2"));
     /* Subqueries. */
     assert_expr("a IN (SELECT b FROM u) AND NOT EXISTS (SELECT 1) OR a NOT IN (SELECT c FROM v)",
                 "(or (and (insel a (sub)) (not (exists (sub)))) (notinsel a (sub)))");
@@ -437,8 +471,8 @@ static void test_errors(void **state)
                        "syntax error at line 1, column 23: expected an expression at end of input");
     assert_parse_error("SELECT a FROM (SELECT 1)", "42000",
                        "syntax error at line 1, column 15: a derived table needs an alias: (SELECT ...) AS name");
-    assert_parse_error("SELECT a FROM (t JOIN u ON 1 = 1)", "42000",
-                       "syntax error at line 1, column 15: parenthesized joins are not supported yet");
+    assert_parse_error("SELECT a FROM t JOIN (u JOIN v ON 1 = 1", "42000",
+                       "syntax error at line 1, column 40: expected a join or ')' at end of input");
     assert_parse_error("SELECT a FROM (SELECT 1) AS x (", "42000",
                        "syntax error at line 1, column 32: expected a column name at end of input");
     assert_parse_error("SELECT a FROM s.t", "42000",
@@ -448,8 +482,6 @@ static void test_errors(void **state)
                        "syntax error at line 1, column 14: TOP ... PERCENT is not supported yet");
     assert_parse_error("SELECT TOP 1 a FROM t LIMIT 2", "42000",
                        "syntax error at line 1, column 23: TOP and LIMIT cannot be used together");
-    assert_parse_error("SELECT 1 EXCEPT ALL SELECT 2", "42000",
-                       "syntax error at line 1, column 17: EXCEPT ALL and INTERSECT ALL are not supported yet");
     assert_parse_error("SELECT 1 UNION", "42000",
                        "syntax error at line 1, column 15: expected SELECT at end of input");
     assert_parse_error("(SELECT 1 ORDER BY 1) ORDER BY 1", "42000",

@@ -1,8 +1,11 @@
 /*
-** test_sql_spill.c — ORDER BY past the memory budget (spill.c): the sort
+** test_sql_spill.c — operators past the memory budget (spill.c): the sort
 ** writes sorted runs to temporary files and merges them, giving exactly the
-** rows and the order of the in-memory sort (ties included); a temporary
-** directory it cannot write to fails with a clear error naming it.
+** rows and the order of the in-memory sort (ties included); GROUP BY and
+** hash joins split their rows into partitions on temporary files, giving
+** the rows of the in-memory path (in another order); a temporary directory
+** they cannot write to fails with a clear error naming it, and a key with
+** more rows than the budget fails with HY001 saying so.
 */
 #include "test_sql_harness.h"
 
@@ -141,23 +144,10 @@ static int run_into(const char *sql, uint64_t limit, char *out)
     return rc;
 }
 
-/* `sql` within `limit` gives what it gives without one; and it did spill:
-** with a temporary directory that does not exist it fails naming it. */
-static void expect_same(const char *sql, uint64_t limit)
+/* `sql` within `limit` writes temporary files: with a temporary directory
+** that does not exist it fails naming it. */
+static void expect_spills(const char *sql, uint64_t limit)
 {
-    if (run_into(sql, 0, unlimited) != 0)
-        fail_msg("%s: %s %s", sql, err.sqlstate, err.message);
-    if (run_into(sql, limit, limited) != 0)
-        fail_msg("%s within %llu: %s %s", sql, (unsigned long long)limit, err.sqlstate,
-                 err.message);
-    assert_true(strlen(unlimited) < OUT_CAP - 1);
-    if (strcmp(limited, unlimited) != 0) {
-        size_t i = 0;
-        while (limited[i] == unlimited[i])
-            i++;
-        fail_msg("%s: differs at byte %zu:\n  spilled:   %.80s\n  in memory: %.80s", sql, i,
-                 limited + i, unlimited + i);
-    }
     const char *old = getenv("TMPDIR");
     char *saved = old != NULL ? strdup(old) : NULL;
     setenv("TMPDIR", "/nonexistent-lector-dir", 1);
@@ -173,6 +163,182 @@ static void expect_same(const char *sql, uint64_t limit)
     if (strstr(err.message, "'/nonexistent-lector-dir'") == NULL ||
         strstr(err.message, "TMPDIR") == NULL)
         fail_msg("unclear message: %s", err.message);
+}
+
+/* `sql` within `limit` gives what it gives without one; and it did spill. */
+static void expect_same(const char *sql, uint64_t limit)
+{
+    if (run_into(sql, 0, unlimited) != 0)
+        fail_msg("%s: %s %s", sql, err.sqlstate, err.message);
+    if (run_into(sql, limit, limited) != 0)
+        fail_msg("%s within %llu: %s %s", sql, (unsigned long long)limit, err.sqlstate,
+                 err.message);
+    assert_true(strlen(unlimited) < OUT_CAP - 1);
+    if (strcmp(limited, unlimited) != 0) {
+        size_t i = 0;
+        while (limited[i] == unlimited[i])
+            i++;
+        fail_msg("%s: differs at byte %zu:\n  spilled:   %.80s\n  in memory: %.80s", sql, i,
+                 limited + i, unlimited + i);
+    }
+    expect_spills(sql, limit);
+}
+
+static int compare_rows(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The rows of `out` ("a|b;c|d") sorted, in place (rows hold no ';'). */
+static void sort_rows(char *out)
+{
+    size_t n = 1, len = strlen(out);
+    if (len == 0)
+        return;
+    for (size_t i = 0; i < len; i++)
+        n += out[i] == ';';
+    char **rows = malloc(n * sizeof *rows), *copy = malloc(len + 1);
+    assert_non_null(rows);
+    assert_non_null(copy);
+    memcpy(copy, out, len + 1);
+    size_t k = 0;
+    for (char *p = copy, *end; p != NULL; p = end) {
+        end = strchr(p, ';');
+        if (end != NULL)
+            *end++ = '\0';
+        rows[k++] = p;
+    }
+    qsort(rows, n, sizeof *rows, compare_rows);
+    size_t at = 0;
+    for (size_t i = 0; i < n; i++)
+        at += (size_t)sprintf(out + at, "%s%s", i ? ";" : "", rows[i]);
+    free(rows);
+    free(copy);
+}
+
+/* `sql` (without ORDER BY) within `limit` gives the rows it gives without
+** one, in any order; it did spill; and `rows` of them. */
+static void expect_same_rows(const char *sql, uint64_t limit, size_t rows)
+{
+    if (run_into(sql, 0, unlimited) != 0)
+        fail_msg("%s: %s %s", sql, err.sqlstate, err.message);
+    if (run_into(sql, limit, limited) != 0)
+        fail_msg("%s within %llu: %s %s", sql, (unsigned long long)limit, err.sqlstate,
+                 err.message);
+    assert_true(strlen(unlimited) < OUT_CAP - 1);
+    size_t n = unlimited[0] != '\0';
+    for (const char *p = unlimited; *p; p++)
+        n += *p == ';';
+    if (n != rows)
+        fail_msg("%s: %zu rows, expected %zu", sql, n, rows);
+    sort_rows(unlimited);
+    sort_rows(limited);
+    if (strcmp(limited, unlimited) != 0) {
+        size_t i = 0;
+        while (limited[i] == unlimited[i])
+            i++;
+        fail_msg("%s: differs at byte %zu:\n  spilled:   %.80s\n  in memory: %.80s", sql, i,
+                 limited + i, unlimited + i);
+    }
+    expect_spills(sql, limit);
+}
+
+/* GROUP BY: many groups, aggregates with state (AVG, SUM of decimals,
+** MIN/MAX of text, COUNT(DISTINCT)), NULL and dynamically typed keys. */
+static void test_group_by(void **state)
+{
+    (void)state;
+    expect_same_rows("SELECT id % 5000, COUNT(*), SUM(k), AVG(x), MIN(t), MAX(t) FROM big "
+                     "GROUP BY id % 5000", 256 * KIB, 5000);
+    expect_same_rows("SELECT id, t, COUNT(*) FROM big GROUP BY id, t", 256 * KIB, 30000);
+    expect_same_rows("SELECT id % 3000, COUNT(DISTINCT k), AVG(k), SUM(x), MAX(v), "
+                     "COUNT(DISTINCT t) FROM big GROUP BY id % 3000", 512 * KIB, 3000);
+    expect_same_rows("SELECT v, id % 1000, COUNT(*), MIN(t) FROM big GROUP BY v, id % 1000",
+                     128 * KIB, 4200);
+    expect_same_rows("SELECT k, id % 300, COUNT(*), AVG(id) FROM big GROUP BY k, id % 300 "
+                     "HAVING COUNT(*) > 1", 128 * KIB, 300);
+    expect_same_rows("SELECT i % 2000, SUM(d), AVG(d), MIN(s), MAX(s), COUNT(DISTINCT g) "
+                     "FROM nums GROUP BY i % 2000", 192 * KIB, 2000);
+    /* partitions split again (a small budget, many groups) */
+    expect_same_rows("SELECT id, COUNT(*), MAX(t) FROM big GROUP BY id", 48 * KIB, 30000);
+    /* and the groups feed a sort that spills too */
+    expect_same("SELECT id % 7000 AS m, COUNT(*), MAX(t) FROM big GROUP BY id % 7000 "
+                "ORDER BY 3, 1", 512 * KIB);
+}
+
+/* Joins of each kind, with NULL keys, duplicate keys, a skewed key, two
+** keys and residual conditions. */
+static void test_joins(void **state)
+{
+    (void)state;
+    expect_same_rows("SELECT a.id, b.t FROM big a JOIN big b ON a.id = b.id", 256 * KIB,
+                     30000);
+    expect_same_rows("SELECT a.id, b.id FROM big a LEFT JOIN big b ON a.k = b.id", 256 * KIB,
+                     30000);
+    expect_same_rows("SELECT a.id, b.id FROM big a RIGHT JOIN big b ON a.id = b.k", 256 * KIB,
+                     30000);
+    expect_same_rows("SELECT a.id, b.id FROM big a FULL JOIN big b ON a.id = b.k + 20000",
+                     256 * KIB, 59899);
+    expect_same_rows("SELECT a.id, b.id, b.v FROM big a JOIN big b ON a.id = b.k "
+                     "WHERE b.id < 3000", 128 * KIB, 2795);
+    expect_same_rows("SELECT a.id, b.id FROM big a LEFT JOIN big b ON a.id = b.k "
+                     "AND b.x > a.x WHERE a.id < 200", 128 * KIB, 13800);
+    expect_same_rows("SELECT a.id, b.i FROM big a JOIN nums b ON a.k = b.g WHERE a.id < 30",
+                     128 * KIB, 1298);
+    expect_same_rows("SELECT a.id, b.id FROM big a JOIN big b ON a.k = b.k AND a.t = b.t",
+                     256 * KIB, 26064);
+    expect_same_rows("SELECT a.id, b.id FROM big a RIGHT JOIN big b ON a.id = b.k AND a.x < b.x",
+                     256 * KIB, 30000);
+    expect_same_rows("SELECT a.id, b.id FROM big a FULL JOIN big b ON a.id = b.k + 100 "
+                     "AND a.x > b.x", 256 * KIB, 59902);
+    expect_same_rows("SELECT a.id, b.id, c.t FROM big a JOIN big b ON a.id = b.id "
+                     "LEFT JOIN big c ON b.k = c.id", 256 * KIB, 30000);
+    /* partitions split again */
+    expect_same_rows("SELECT a.id, b.t FROM big a JOIN big b ON a.id = b.id", 64 * KIB, 30000);
+}
+
+/* SELECT DISTINCT: rows with NULLs, dynamically typed values, text. */
+static void test_distinct(void **state)
+{
+    (void)state;
+    expect_same_rows("SELECT DISTINCT id % 7000, k FROM big", 128 * KIB, 30000);
+    expect_same_rows("SELECT DISTINCT t, v FROM big", 256 * KIB, 13504);
+    expect_same_rows("SELECT DISTINCT k, x, v FROM big", 128 * KIB, 16550);
+    /* and feeding a sort */
+    expect_same("SELECT DISTINCT id % 9000 AS m, t FROM big ORDER BY 2, 1", 512 * KIB);
+}
+
+/* Access: keys equal but for case group and join together. */
+static void test_access_keys(void **state)
+{
+    (void)state;
+    source.base.dialect = LT_DIALECT_ACCESS;
+    expect_same_rows("SELECT t, id % 5, COUNT(*), MIN(id) FROM big GROUP BY t, id % 5", 128 * KIB,
+                     3400);
+    expect_same_rows("SELECT a.id, b.id FROM big a JOIN big b ON a.t = b.t WHERE a.id < 50",
+                     128 * KIB, 2140);
+    expect_same_rows("SELECT DISTINCT t, id % 5 FROM big", 128 * KIB, 3400);
+    source.base.dialect = LT_DIALECT_SQLITE;
+}
+
+/* One key with more rows than the budget: split SQL_SPILL_DEPTH times in
+** vain, then HY001 saying so; no GROUP BY: one group, nothing to split. */
+static void test_one_key_too_big(void **state)
+{
+    (void)state;
+    assert_int_equal(run_into("SELECT COUNT(*) FROM big a JOIN big b ON a.id % 2 = b.id % 2",
+                              128 * KIB, limited), -1);
+    assert_string_equal(err.sqlstate, "HY001");
+    if (strstr(err.message, "to join 'big', even with its rows split into partitions on "
+                            "temporary files (too many rows share one join key)") == NULL)
+        fail_msg("unclear message: %s", err.message);
+    assert_int_equal(run_into("SELECT id % 2, COUNT(DISTINCT t) FROM big GROUP BY id % 2",
+                              32 * KIB, limited), -1);
+    assert_string_equal(err.sqlstate, "HY001");
+    assert_non_null(strstr(err.message, "to group the rows of 'big'"));
+    assert_int_equal(run_into("SELECT COUNT(DISTINCT id) FROM big", 64 * KIB, limited), -1);
+    assert_string_equal(err.sqlstate, "HY001");
+    assert_non_null(strstr(err.message, "to group the rows of 'big'"));
 }
 
 static int alloc_outputs(void **state)
@@ -237,8 +403,8 @@ static void test_too_small(void **state)
 }
 
 /* A full disk: files limited to 64 KiB (RLIMIT_FSIZE, its signal ignored,
-** so writes past it fail with EFBIG): the run cannot be written, and the
-** error says so and where. */
+** so writes past it fail with EFBIG): the run or the partition cannot be
+** written, and the error says so, for what and where. */
 static void test_write_fails(void **state)
 {
     (void)state;
@@ -249,14 +415,33 @@ static void test_write_fails(void **state)
     small.rlim_cur = 64 * KIB;
     void (*was)(int) = signal(SIGXFSZ, SIG_IGN);
     assert_int_equal(setrlimit(RLIMIT_FSIZE, &small), 0);
-    int rc = run_into("SELECT id, t FROM big ORDER BY t", 2 * 1024 * KIB, limited);
+    static const struct {
+        const char *sql, *purpose;
+        uint64_t limit;
+    } cases[] = {
+        {"SELECT id, t FROM big ORDER BY t", "for ORDER BY", 2 * 1024 * KIB},
+        /* (partitions past 64 KiB: rows of every column) */
+        {"SELECT id, t, MAX(x), MIN(v), SUM(k) FROM big GROUP BY id, t", "for GROUP BY",
+         256 * KIB},
+        {"SELECT a.*, b.* FROM big a JOIN big b ON a.id = b.id", "for a join", 256 * KIB},
+        {"SELECT DISTINCT * FROM big", "for SELECT DISTINCT", 256 * KIB},
+    };
+    int rc[4];
+    lt_error errs[4];
+    for (int i = 0; i < 4; i++) {
+        rc[i] = run_into(cases[i].sql, cases[i].limit, limited);
+        errs[i] = err;
+    }
     assert_int_equal(setrlimit(RLIMIT_FSIZE, &old), 0);
     signal(SIGXFSZ, was);
-    assert_int_equal(rc, -1);
-    assert_string_equal(err.sqlstate, "HY000");
-    if (strstr(err.message, "cannot write the temporary file") == NULL ||
-        strstr(err.message, "TMPDIR") == NULL)
-        fail_msg("unclear message: %s", err.message);
+    for (int i = 0; i < 4; i++) {
+        if (rc[i] != -1 || strcmp(errs[i].sqlstate, "HY000") != 0)
+            fail_msg("%s: %d %s %s", cases[i].sql, rc[i], errs[i].sqlstate, errs[i].message);
+        if (strstr(errs[i].message, "cannot write the temporary file") == NULL ||
+            strstr(errs[i].message, cases[i].purpose) == NULL ||
+            strstr(errs[i].message, "TMPDIR") == NULL)
+            fail_msg("%s: unclear message: %s", cases[i].sql, errs[i].message);
+    }
     /* and with room again it works */
     expect_same("SELECT id, t FROM big ORDER BY t", 2 * 1024 * KIB);
 #endif
@@ -270,6 +455,11 @@ int main(void)
         cmocka_unit_test_setup(test_access_dialect, setup_big),
         cmocka_unit_test_setup(test_too_small, setup_big),
         cmocka_unit_test_setup(test_write_fails, setup_big),
+        cmocka_unit_test_setup(test_group_by, setup_big),
+        cmocka_unit_test_setup(test_joins, setup_big),
+        cmocka_unit_test_setup(test_distinct, setup_big),
+        cmocka_unit_test_setup(test_access_keys, setup_big),
+        cmocka_unit_test_setup(test_one_key_too_big, setup_big),
     };
     return cmocka_run_group_tests(tests, alloc_outputs, free_outputs);
 }

@@ -2,10 +2,10 @@
 ** test_xls_tables.c — the tables of a workbook beyond its worksheets, on
 ** .xls files built by hand: ranges named in a query ("Data$A1:C3",
 ** "Data$B2:C", "Data$A:B", quoted sheet names, ranges outside the data,
-** malformed ranges: 42000, outside the sheet: HY000), workbook-level defined names (NAME records through
-** SUPBOOK/EXTERNSHEET; hidden, built-in, sheet-level and constant names are
-** no tables), TypeGuessRows= (types from the first N rows, later values
-** that do not fit delivered with their own type, never NULL), and threads
+** malformed ranges: 42000, outside the sheet: HY000), defined names (NAME
+** records through SUPBOOK/EXTERNSHEET; hidden, built-in and constant names
+** are no tables, sheet-level ones are "<sheet>$<name>"), TypeGuessRows=
+** (types from the first N rows, later values that do not fit delivered with their own type, never NULL), and threads
 ** making and reading ranges of one shared source at once (run under TSan).
 */
 #include <setjmp.h>
@@ -312,13 +312,16 @@ static void test_names(void **state)
     xb file;
     build(&file, true);
     lt_source *src = open_book(&file, "Yes", NULL);
-    /* the sheets, then Amounts and Cell; not the hidden, built-in,
-    ** sheet-level or constant names */
-    assert_int_equal(src->ntables, 4);
+    /* the sheets, then Amounts and Cell, then the sheet-level Local as
+    ** "Data$Local" (test_xls_names.c); not the hidden, built-in or
+    ** constant names */
+    assert_int_equal(src->ntables, 5);
     assert_string_equal(src->tables[0].name, "Data$");
     assert_string_equal(src->tables[1].name, "My Sheet$");
     assert_string_equal(src->tables[2].name, "Amounts");
     assert_string_equal(src->tables[3].name, "Cell");
+    assert_string_equal(src->tables[4].name, "Data$Local");
+    expect(src, "Data$Local", "amount:TEXT(3);1.5;2.5;n/a");
     assert_string_equal(src->tables[2].kind, "TABLE");
     expect(src, "Amounts", "amount:TEXT(3);1.5;2.5;n/a");
     expect(src, "Cell", "b:TEXT(255)");

@@ -399,12 +399,17 @@ static void build_workbook(tbuf *out)
     tb_u32(&d, 0);
     tb_rec(&wb, 362, &d);
     d.len = 0;
-    /* names: two ranges, then a hidden one, a sheet-level one, a constant */
+    /* names: a sheet-level one (listed after the workbook's), two ranges,
+    ** then a hidden one, a constant, sheet-level ones of the chart sheet,
+    ** past the sheets and hidden */
+    defined_name(&wb, 0, 0, "Local", 1, 3, 2, 3);
     defined_name(&wb, 0, UINT32_MAX, "Block", 1, 4, 1, 2);
     defined_name(&wb, 0, UINT32_MAX, "Whole", 0, 1048575, 3, 3);
     defined_name(&wb, 1, UINT32_MAX, "Hidden", 1, 4, 1, 2);
-    defined_name(&wb, 0, 0, "Local", 1, 4, 1, 2);
     defined_name(&wb, 0, UINT32_MAX, "Const", 0, 0, 0, UINT32_MAX);
+    defined_name(&wb, 0, 1, "OnChart", 1, 4, 1, 2);
+    defined_name(&wb, 0, 7, "Far", 1, 4, 1, 2);
+    defined_name(&wb, 1, 0, "HiddenLocal", 1, 4, 1, 2);
     /* shared strings: rich "Hello" (2 runs), plain "World", phonetic "caf\xe9" */
     tb_u8(&d, 1);
     tb_wstr(&d, "Hello");
@@ -561,7 +566,7 @@ static void test_workbook(void **state)
     lt_error err;
     if (lt_xlsb_open_memory(wb.p, wb.len, "unit.xlsb", &opts, &src, &err) != 0)
         fail_msg("%s", err.message);
-    assert_int_equal(src->ntables, 3);     /* the chart sheet is no table; 2 names are */
+    assert_int_equal(src->ntables, 4);     /* the chart sheet is no table; 3 names are */
     const lt_table *t = &src->tables[0];
     assert_string_equal(t->name, "Data$");
     assert_int_equal(t->ncols, 3);         /* B..D */
@@ -585,6 +590,15 @@ static void test_workbook(void **state)
     assert_int_equal(src->tables[2].row_estimate, 5);
     column_text(src, 2, 0, buf, sizeof buf);
     assert_string_equal(buf, "-|42|TRUE|-|3.5");
+    /* the sheet-level Local = C2:D4 of Data, as ACE names it */
+    assert_string_equal(src->tables[3].name, "Data$Local");
+    assert_string_equal(src->tables[3].kind, "TABLE");
+    assert_int_equal(src->tables[3].ncols, 2);
+    column_text(src, 3, 1, buf, sizeof buf);
+    assert_string_equal(buf, "42|TRUE");
+    assert_int_equal(lt_source_find_table(src, "data$LOCAL", 10), 3);
+    assert_int_equal(lt_source_find_table(src, "Local", 5), -1);
+    assert_int_equal(lt_source_find_table(src, "Chart$OnChart", 13), -1);
     src->reader->close(src);
 
     /* HDR=Yes: names from row 2, types from the rest. */
