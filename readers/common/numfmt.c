@@ -825,8 +825,43 @@ static int emit_digits(uint64_t f, int e, char *digits, int *exp10)
     return n;
 }
 
+/*
+** The shortest digits of |v| when it is a decimal of at most 15 significant
+** digits and 1 to 8 decimals: prices, measures, most values people type.
+** For d = 1, 2, ... decimals, m = |v| 10^d rounded to an integer is the one
+** candidate (below 10^15, two numbers 10^-d apart cannot both read back as
+** |v|), and m / 10^d, a correctly rounded division, is exactly the double
+** the digits of m read back as; the first d that gives |v| gives the
+** shortest digits.  0 when |v| is no such decimal (or is integral): the
+** general algorithm below takes it.
+*/
+static int short_decimal(double v, char *digits, int *exp10)
+{
+    static const double p10[] = {1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8};
+    double a = v < 0 ? -v : v;
+    for (int k = 0; k < 8; k++) {
+        double x = a * p10[k];
+        if (!(x < 1e15))
+            return 0;
+        double m = (double)(int64_t)(x + 0.5);  /* exact: x < 2^50 */
+        if (m > 0 && m / p10[k] == a) {
+            uint64_t f = (uint64_t)m;
+            if (f % 10 == 0)    /* |v| is integral: the general path */
+                return 0;
+            int n = count_digits(f);
+            put_digits(digits + n, f, n);
+            *exp10 = n - 2 - k;
+            return n;
+        }
+    }
+    return 0;
+}
+
 int lt_double_digits(double v, char digits[17], int *exp10)
 {
+    int n = short_decimal(v, digits, exp10);
+    if (n > 0)
+        return n;
     uint64_t bits;
     memcpy(&bits, &v, sizeof bits);
     uint64_t t = bits & ((UINT64_C(1) << 52) - 1);
