@@ -132,7 +132,13 @@ static uint32_t number_text(const lt_value *v, char *buf, size_t cap)
     switch (v->type) {
     case LT_BOOL:  return (uint32_t)snprintf(buf, cap, "%d", v->u.b ? 1 : 0);
     case LT_INT64: return (uint32_t)snprintf(buf, cap, "%lld", (long long)v->u.i64);
-    case LT_DECIMAL: d = sql_decimal_to_double(v->u.dec, v->scale); break;
+    case LT_DECIMAL:
+        /* scale 0 (CAST(x AS NUMERIC), DECIMAL(p,0)): what SQLite holds
+        ** as an INTEGER */
+        if (v->scale == 0 && v->u.dec >= INT64_MIN && v->u.dec <= INT64_MAX)
+            return (uint32_t)snprintf(buf, cap, "%lld", (long long)v->u.dec);
+        d = sql_decimal_to_double(v->u.dec, v->scale);
+        break;
     default:       d = v->u.f64; break;
     }
     if (isnan(d))

@@ -307,6 +307,32 @@ static bool pair_needs_affinity(const typer *t, const sql_expr *x, uint8_t xa, c
     return true;
 }
 
+/* Is op a column, or the sub-query's column a column, whose rows may hold
+** values of other types (reader.h, lt_vector.tags)? */
+static bool may_be_dynamic(const sql_expr *op)
+{
+    if (op->kind == SQL_E_SUBQUERY) {
+        const sql_query *q = op->subq;
+        while (q->setop != SQL_SET_NONE)
+            q = q->lhs;
+        op = q->noutputs > 0 ? q->outputs[0].expr : NULL;
+        if (op == NULL)
+            return false;
+    }
+    return op->kind == SQL_E_COLUMN || op->from_input;
+}
+
+/* x IN (SELECT c) where x or c is a column: its rows may hold numbers,
+** text or blobs whatever its type, which the typed set (one type) cannot
+** hold, so it is compared by keys (exec_subquery.c) — dates aside. */
+static bool in_select_dynamic(const typer *t, const sql_expr *e)
+{
+    char kx = affinity_kind(t, e->left), ky = affinity_kind(t, e->right);
+    if (kx == 0 || ky == 0 || kx == 'D' || ky == 'D')
+        return false;
+    return may_be_dynamic(e->left) || may_be_dynamic(e->right);
+}
+
 /* SQLite sources: does comparison group e mix kinds so that it must be
 ** compared with SQLite's affinity (affinity.c)?  IN's items have no
 ** affinity (SQLite reads `x IN (a, b)` as `x = +a OR x = +b`); BETWEEN is
@@ -332,7 +358,8 @@ static bool group_needs_affinity(const typer *t, const sql_expr *e)
                 return true;
         return false;
     case SQL_E_IN_SELECT: /* the left side against the sub-query's column */
-        return pair_needs_affinity(t, e->left, e->left->affinity, e->right, e->right->affinity);
+        return pair_needs_affinity(t, e->left, e->left->affinity, e->right, e->right->affinity) ||
+               in_select_dynamic(t, e);
     case SQL_E_FUNC: /* NULLIF: a function's arguments compare without affinity */
         return e->nargs == 2 && pair_needs_affinity(t, e->args[0], SQL_AFF_NONE, e->args[1],
                                                     SQL_AFF_NONE);

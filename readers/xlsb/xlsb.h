@@ -12,6 +12,8 @@
 **   HDR=Yes|No       the first row of the used range names the columns (the
 **                    default) or is data, columns F1..Fn
 **   TypeGuessRows=N  types from the first N data rows (0: all, the default)
+**   CellCacheMB=N    MiB of cells kept from type scans for later scans
+**                    (64 by default, 0: none; common/wbgrid.h)
 **   PWD=...          the password of an encrypted workbook (a compound file
 **                    holding EncryptionInfo and EncryptedPackage: Standard
 **                    and Agile AES encryption, with OpenSSL's libcrypto)

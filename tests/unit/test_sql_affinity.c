@@ -186,6 +186,17 @@ static const char *queries[] = {
     "SELECT i FROM t UNION SELECT x FROM t",
     "SELECT id, x FROM t WHERE id < 4 UNION SELECT w, k FROM u ORDER BY 1, 2",
     "SELECT * FROM (SELECT i AS c FROM t UNION SELECT k FROM u) AS d ORDER BY c",
+    /* IN (SELECT a column holding values of other types) */
+    "SELECT id FROM t WHERE i IN (SELECT i FROM t AS t2) ORDER BY 1",
+    "SELECT id FROM t WHERE b IN (SELECT b FROM t AS t2) ORDER BY 1",
+    "SELECT id, 2.0 IN (SELECT r FROM t AS t2), 'abc' IN (SELECT i FROM t AS t2) FROM t ORDER BY 1",
+    "SELECT id, i NOT IN (SELECT w FROM u WHERE w IS NOT NULL) FROM t ORDER BY 1",
+    "SELECT id, i NOT IN (SELECT w FROM u) FROM t ORDER BY 1",
+    /* CAST(x AS NUMERIC) of an integral value is an INTEGER to SQLite */
+    "SELECT id FROM t WHERE CAST(i AS TEXT) IN (CAST(2 AS NUMERIC)) ORDER BY 1",
+    "SELECT id FROM t WHERE x = CAST(10 AS NUMERIC) ORDER BY 1",
+    "SELECT id FROM t WHERE x = CAST('7.0' AS NUMERIC) ORDER BY 1",
+    "SELECT id FROM t WHERE x = CAST(7.0 AS NUMERIC) ORDER BY 1",
 };
 
 typedef struct rows {

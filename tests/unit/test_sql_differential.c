@@ -538,6 +538,8 @@ static void gen_real(gen *g, int depth);
 static bool gen_text(gen *g, int depth);
 static void gen_pred(gen *g, int depth);
 static void gen_subquery_pred(gen *g);
+static const gtable *small_table(const gen *g);
+static void sub_gen(const gen *g, gen *s, const gtable *t);
 
 static void gen_num(gen *g, int depth)
 {
@@ -927,11 +929,184 @@ static const char *cmp_op(void)
     return ops[rnd(7)];
 }
 
+/*
+** The SQLite run's comparisons of numbers with text, which Lector decides
+** by SQLite's affinity (docs/sql-types.md, "SQLite sources: affinity").
+*/
+
+/* Text constants, some of which read as numbers under NUMERIC affinity. */
+static const char *const numberish[] = {"5", " 5 ", "1e2", "-3.25", "2.0", "2", "0.5", "10",
+                                        "7 ", "12x", "abc", "2.5", "-1", "", "0", "Z"};
+#define NNUMBERISH (sizeof numberish / sizeof numberish[0])
+
+static void numberish_const(gen *g)
+{
+    sql_text(g->b, chance(70) ? numberish[rnd(NNUMBERISH)] : a_word());
+}
+
+/* A number operand: a column (INTEGER, REAL, the mixed one), a literal, an
+** expression (no affinity) or a CAST (the affinity of its type). */
+static void aff_num(gen *g, int depth)
+{
+    static const char *const lits[] = {"2.5", "0.5", "-3.25", "100.0", "2.0", "1e2"};
+    /* CAST(text AS number) only of text that is a number: SQLite reads a
+    ** prefix of any other ('12x' is 12), Lector refuses it (22018) */
+    static const char *const casts[] = {"CAST('5' AS INTEGER)", "CAST('2.5' AS REAL)",
+                                        "CAST('2.0' AS NUMERIC)", "CAST('-3' AS NUMERIC)",
+                                        "CAST('10' AS NUMERIC)"};
+    static const char *const types[] = {"INTEGER", "NUMERIC", "REAL"};
+    const scope_col *c;
+    switch (rnd(8)) {
+    case 0: int_leaf(g); break;
+    case 1: real_leaf(g); break;
+    case 2: sb_add(g->b, "%d", range(-2, 12)); break;
+    case 3: sb_add(g->b, "%s", lits[rnd(6)]); break;
+    case 4: gen_num(g, depth); break;
+    case 5:
+        /* REAL is single precision here: of small integers only */
+        sb_add(g->b, "CAST(");
+        int_leaf(g);
+        sb_add(g->b, " AS %s)", types[rnd(3)]);
+        break;
+    case 6: sb_add(g->b, "%s", casts[rnd(5)]); break;
+    default:
+        if ((c = pick_col(g, K_MIXED)) != NULL)
+            put_col(g, c);
+        else
+            int_leaf(g);
+        break;
+    }
+}
+
+/* A text operand: a TEXT column, the mixed column, a constant, a text
+** expression (no affinity) or CAST(integer AS TEXT) (TEXT affinity; a REAL
+** would be written differently: "Differences from SQLite"). */
+static void aff_text(gen *g, int depth)
+{
+    const scope_col *c;
+    switch (rnd(6)) {
+    case 0: case 1:
+        if ((c = pick_col(g, K_TEXT)) != NULL)
+            put_col(g, c);
+        else
+            numberish_const(g);
+        break;
+    case 2:
+        if ((c = pick_col(g, K_MIXED)) != NULL)
+            put_col(g, c);
+        else
+            numberish_const(g);
+        break;
+    case 3: numberish_const(g); break;
+    case 4: gen_text(g, depth); break;
+    default:
+        sb_add(g->b, "CAST(");
+        int_leaf(g);
+        sb_add(g->b, " AS TEXT)");
+        break;
+    }
+}
+
+/* Either kind of operand. */
+static void aff_any(gen *g, int depth)
+{
+    if (chance(50))
+        aff_num(g, depth);
+    else
+        aff_text(g, depth);
+}
+
+/* A constant of either kind. */
+static void aff_const(gen *g)
+{
+    static const char *const nums[] = {"0", "2", "5", "10", "-1", "2.5", "0.5", "100.0"};
+    if (chance(45))
+        sb_add(g->b, "%s", nums[rnd(8)]);
+    else
+        numberish_const(g);
+}
+
+static void gen_affinity_pred(gen *g, int depth)
+{
+    sb_add(g->b, "(");
+    switch (rnd(6)) {
+    case 0: case 1: /* text against a number, either way round */
+        if (chance(50)) {
+            aff_text(g, depth - 1);
+            sb_add(g->b, " %s ", cmp_op());
+            aff_num(g, depth - 1);
+        } else {
+            aff_num(g, depth - 1);
+            sb_add(g->b, " %s ", cmp_op());
+            aff_text(g, depth - 1);
+        }
+        break;
+    case 2: /* anything against a constant of either kind */
+        aff_any(g, depth - 1);
+        sb_add(g->b, " %s ", cmp_op());
+        aff_const(g);
+        break;
+    case 3: { /* IN a list mixing numbers and text */
+        aff_any(g, depth - 1);
+        sb_add(g->b, chance(30) ? " NOT IN (" : " IN (");
+        int n = range(1, 4);
+        for (int i = 0; i < n; i++) {
+            sb_add(g->b, "%s", i ? ", " : "");
+            if (chance(15))
+                aff_num(g, 0);
+            else
+                aff_const(g);
+        }
+        if (chance(15))
+            sb_add(g->b, ", NULL");
+        sb_add(g->b, ")");
+        break;
+    }
+    case 4: /* BETWEEN bounds of either kind */
+        aff_any(g, depth - 1);
+        sb_add(g->b, chance(30) ? " NOT BETWEEN " : " BETWEEN ");
+        aff_const(g);
+        sb_add(g->b, " AND ");
+        aff_const(g);
+        break;
+    default: { /* IN (SELECT a column of the other kind) */
+        if (!g->compose) {
+            aff_text(g, depth - 1);
+            sb_add(g->b, " %s ", cmp_op());
+            aff_num(g, depth - 1);
+            break;
+        }
+        gen s;
+        const gtable *t = small_table(g);
+        sub_gen(g, &s, t);
+        aff_any(g, depth - 1);
+        sb_add(g->b, chance(30) ? " NOT IN (SELECT " : " IN (SELECT ");
+        const scope_col *c;
+        do /* not the DATE column (a date, not text, in Lector) */
+            c = &s.cols[rnd(s.ncols)];
+        while (c->col->k == K_DATE);
+        put_col(&s, c);
+        sb_add(g->b, " FROM %s AS u", t->name);
+        if (chance(40)) {
+            sb_add(g->b, " WHERE ");
+            gen_pred(&s, 1);
+        }
+        sb_add(g->b, ")");
+        break;
+    }
+    }
+    sb_add(g->b, ")");
+}
+
 static void gen_pred(gen *g, int depth)
 {
     int r = depth <= 0 ? rnd(9) : rnd(12);
     if (g->compose && chance(12)) {
         gen_subquery_pred(g);
+        return;
+    }
+    if (!access_mode && chance(10)) {
+        gen_affinity_pred(g, depth);
         return;
     }
     switch (r) {
