@@ -79,108 +79,6 @@ static lt_int128 dec_max(void)
     return pow10_128(38) - 1;
 }
 
-static char *put2(char *p, int v)
-{
-    p[0] = (char)('0' + v / 10 % 10);
-    p[1] = (char)('0' + v % 10);
-    return p + 2;
-}
-
-/* "YYYY-MM-DD"; years outside 0..9999 keep their sign and digits. */
-static size_t fmt_date(int32_t days, char *buf)
-{
-    int y, m, d;
-    lt_civil_from_days(days, &y, &m, &d);
-    char *p = buf;
-    if (y >= 0 && y <= 9999) {
-        p = put2(p, y / 100);
-        p = put2(p, y % 100);
-    } else {
-        p += snprintf(p, 16, "%d", y);
-    }
-    *p++ = '-';
-    p = put2(p, m);
-    *p++ = '-';
-    p = put2(p, d);
-    *p = '\0';
-    return (size_t)(p - buf);
-}
-
-/* "HH:MM:SS[.ffffff]": the fraction has at most `scale` digits and no
-** trailing zeros.  Hours past 23 (a duration) are printed as they are. */
-static size_t fmt_time(int64_t usec, int scale, char *buf)
-{
-    char *p = buf;
-    if (usec < 0) {
-        *p++ = '-';
-        usec = -usec;
-    }
-    int64_t secs = usec / 1000000;
-    int frac = (int)(usec % 1000000);
-    int64_t h = secs / 3600;
-    if (h < 100)
-        p = put2(p, (int)h);
-    else
-        p += snprintf(p, 24, "%lld", (long long)h);
-    *p++ = ':';
-    p = put2(p, (int)(secs / 60 % 60));
-    *p++ = ':';
-    p = put2(p, (int)(secs % 60));
-    if (scale > 6)
-        scale = 6;
-    if (scale > 0) {
-        char digits[6];
-        for (int i = 5; i >= 0; i--, frac /= 10)
-            digits[i] = (char)('0' + frac % 10);
-        int n = scale;
-        while (n > 0 && digits[n - 1] == '0')
-            n--;
-        if (n > 0) {
-            *p++ = '.';
-            memcpy(p, digits, (size_t)n);
-            p += n;
-        }
-    }
-    *p = '\0';
-    return (size_t)(p - buf);
-}
-
-static size_t fmt_timestamp(int64_t ts, int scale, char *buf)
-{
-    int32_t days;
-    int64_t usec;
-    lt_timestamp_split(ts, &days, &usec);
-    size_t n = fmt_date(days, buf);
-    buf[n++] = ' ';
-    return n + fmt_time(usec, scale, buf + n);
-}
-
-/* "{XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX}": the braced upper-case form
-** Access and the ACE driver show. */
-static size_t fmt_guid(const lt_guid *g, char *buf)
-{
-    static const char hex[] = "0123456789ABCDEF";
-    uint8_t b[16];
-    for (int i = 0; i < 4; i++)
-        b[i] = (uint8_t)(g->data1 >> (24 - 8 * i));
-    b[4] = (uint8_t)(g->data2 >> 8);
-    b[5] = (uint8_t)g->data2;
-    b[6] = (uint8_t)(g->data3 >> 8);
-    b[7] = (uint8_t)g->data3;
-    memcpy(b + 8, g->data4, 8);
-    char *p = buf;
-    *p++ = '{';
-    for (int i = 0; i < 16; i++) {
-        if (i == 4 || i == 6 || i == 8 || i == 10)
-            *p++ = '-';
-        *p++ = hex[b[i] >> 4];
-        *p++ = hex[b[i] & 15];
-    }
-    *p++ = '}';
-    *p = '\0';
-    return 38;
-}
-
 /* ------------------------------------------------------------------------ */
 /* Parsing text: numbers, datetimes, GUIDs                                   */
 /* ------------------------------------------------------------------------ */
@@ -876,20 +774,20 @@ static size_t char_form(const lt_value *v, const lt_column *col, char *buf,
         return n;
     }
     case LT_DATE:
-        n = fmt_date(v->u.date, buf);
+        n = lt_format_date(v->u.date, buf);
         *min_len = n;
         return n;
     case LT_TIME:
-        n = fmt_time(v->u.i64, col_scale(col, 6), buf);
+        n = lt_format_time(v->u.i64, col_scale(col, 6), buf);
         *min_len = n < 8 ? n : 8;
         return n;
     case LT_TIMESTAMP:
-        n = fmt_timestamp(v->u.i64, col_scale(col, 6), buf);
+        n = lt_format_timestamp(v->u.i64, col_scale(col, 6), buf);
         *min_len = n < 19 ? n : 19;
         return n;
     case LT_GUID:
         *min_len = 38;
-        return fmt_guid(&v->u.guid, buf);
+        return lt_format_guid(&v->u.guid, true, buf);
     case LT_TEXT:
     case LT_BINARY:
     case LT_NULL:
@@ -1685,7 +1583,7 @@ static size_t input_char_form(const c_input *in, char *buf)
         }
         return char_form(&v, NULL, buf, &min_len);
     case IN_GUID:
-        return fmt_guid(&in->g, buf);
+        return lt_format_guid(&in->g, true, buf);
     default:
         return 0;
     }

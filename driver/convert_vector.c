@@ -63,17 +63,24 @@ static void put_fixed_lengths(const vec_out *o, const uint8_t *nulls, uint32_t n
     }
 }
 
+/* n 8-byte values (int64_t or double) as they are: one copy when the rows
+** are packed. */
+static void copy8(const vec_out *o, const void *src, uint32_t n)
+{
+    if (o->data_stride == 8) {
+        memcpy(o->data, src, 8 * (size_t)n);
+    } else {
+        for (uint32_t r = 0; r < n; r++)
+            memcpy(row_data(o, r), (const char *)src + 8 * (size_t)r, 8);
+    }
+}
+
 /* Integers into an integer C type of `size` bytes holding [lo, hi]. */
 static bool ints(const vec_out *o, const int64_t *src, const uint8_t *nulls,
                  uint32_t n, int size, int64_t lo, int64_t hi)
 {
     if (size == 8) {
-        if (o->data_stride == 8) {
-            memcpy(o->data, src, 8 * (size_t)n);
-        } else {
-            for (uint32_t r = 0; r < n; r++)
-                memcpy(row_data(o, r), &src[r], 8);
-        }
+        copy8(o, src, n);
         return true;
     }
     for (uint32_t r = 0; r < n; r++) {
@@ -107,12 +114,7 @@ static bool doubles_from_ints(const vec_out *o, const int64_t *src,
 
 static bool doubles(const vec_out *o, const double *src, uint32_t n)
 {
-    if (o->data_stride == 8) {
-        memcpy(o->data, src, 8 * (size_t)n);
-    } else {
-        for (uint32_t r = 0; r < n; r++)
-            memcpy(row_data(o, r), &src[r], 8);
-    }
+    copy8(o, src, n);
     return true;
 }
 

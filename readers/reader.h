@@ -60,6 +60,14 @@ typedef struct lt_guid {
     uint8_t data4[8];
 } lt_guid;
 
+/* A GUID as text, upper-case hexadecimal in the usual groups:
+** "XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX" (36 characters), or with
+** `braced` "{...}" (38, as Access and the ACE driver show it).  buf holds
+** at least LT_FMT_GUID_MAX bytes; it is terminated; returns the length.
+** (readers/common/guid.c) */
+#define LT_FMT_GUID_MAX 39
+size_t lt_format_guid(const lt_guid *g, bool braced, char *buf);
+
 /* One value: constants, parameters, single cells. */
 typedef struct lt_value {
     lt_type type;       /* LT_NULL for NULL */
@@ -201,6 +209,10 @@ lt_batch *lt_batch_new(uint32_t ncols, const lt_type *types,
 void lt_batch_free(lt_batch *batch);
 /* Forget the rows, the tags and the arena's contents; keep the memory. */
 void lt_batch_reset(lt_batch *batch);
+/* Give `v` (a vector of `batch`) its tags and other arrays, tags zeroed,
+** in the batch arena, unless it has them: a reader's first tagged row.
+** Returns -1 out of memory (both left NULL). */
+int lt_vector_tag_arrays(lt_batch *batch, lt_vector *v);
 /* Read row `row` of a vector as one value, tags honoured (text points where
 ** the vector's does). */
 void lt_vector_get(const lt_vector *v, uint32_t row, lt_value *out);

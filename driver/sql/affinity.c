@@ -123,9 +123,7 @@ bool sql_sqlite_text_number(const char *s, uint32_t len, lt_value *out)
     return true;
 }
 
-/* A number as SQLite writes it when TEXT affinity applies: integers in
-** full, reals as printf's "%!.15g" (always with a point: 2.0, 1.0e+20). */
-static uint32_t number_text(const lt_value *v, char *buf, size_t cap)
+uint32_t sql_sqlite_number_text(const lt_value *v, char *buf, size_t cap)
 {
     int n;
     double d;
@@ -173,7 +171,7 @@ static void apply(lt_value *v, uint8_t aff, char *buf)
         if (sql_sqlite_text_number(v->u.bytes.ptr, v->u.bytes.len, &num))
             *v = num;
     } else if (aff == SQL_AFF_TEXT && is_number_value(v->type)) {
-        uint32_t n = number_text(v, buf, 64);
+        uint32_t n = sql_sqlite_number_text(v, buf, 64);
         if (n > 0 && n < 64) {
             v->type = LT_TEXT;
             v->u.bytes.ptr = buf;

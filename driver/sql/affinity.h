@@ -21,6 +21,11 @@ uint8_t sql_affinity_pair(uint8_t x, uint8_t y);
 ** it allowed, nothing else)?  Then *out is that INT64 or DOUBLE. */
 bool sql_sqlite_text_number(const char *s, uint32_t len, lt_value *out);
 
+/* A number (BOOL, INT64, DOUBLE, DECIMAL) as SQLite writes it as text:
+** integers in full, reals as printf's "%!.15g" (always with a point: 2.0,
+** 1.0e+20); the length written into buf (room for `cap`, at least 64). */
+uint32_t sql_sqlite_number_text(const lt_value *v, char *buf, size_t cap);
+
 /* Compare operands a and b (their vectors l and r; a column's tagged rows
 ** are read from `in` as they are) of rows sel[0..n) into cmp/null, with
 ** affinity `aff` applied to both values, then by storage class: numbers by

@@ -111,81 +111,6 @@ bool sql_cast_allowed(lt_type from, lt_type to)
 /* Values as text                                                            */
 /* ------------------------------------------------------------------------ */
 
-static char *put2(char *p, int v)
-{
-    p[0] = (char)('0' + v / 10 % 10);
-    p[1] = (char)('0' + v % 10);
-    return p + 2;
-}
-
-static size_t fmt_date(int32_t days, char *buf)
-{
-    int y, m, d;
-    lt_civil_from_days(days, &y, &m, &d);
-    char *p = buf;
-    if (y >= 0 && y <= 9999) {
-        p = put2(p, y / 100);
-        p = put2(p, y % 100);
-    } else {
-        p += snprintf(p, 16, "%d", y);
-    }
-    *p++ = '-';
-    p = put2(p, m);
-    *p++ = '-';
-    p = put2(p, d);
-    return (size_t)(p - buf);
-}
-
-/* HH:MM:SS[.ffffff], the fraction without trailing zeros. */
-static size_t fmt_time(int64_t usec, char *buf)
-{
-    char *p = buf;
-    if (usec < 0) {
-        *p++ = '-';
-        usec = -usec;
-    }
-    int64_t secs = usec / 1000000;
-    int frac = (int)(usec % 1000000);
-    int64_t h = secs / 3600;
-    if (h < 100)
-        p = put2(p, (int)h);
-    else
-        p += snprintf(p, 24, "%lld", (long long)h);
-    *p++ = ':';
-    p = put2(p, (int)(secs / 60 % 60));
-    *p++ = ':';
-    p = put2(p, (int)(secs % 60));
-    if (frac > 0) {
-        *p++ = '.';
-        for (int div = 100000; div > 0 && frac > 0; div /= 10) {
-            *p++ = (char)('0' + frac / div);
-            frac %= div;
-        }
-    }
-    return (size_t)(p - buf);
-}
-
-static size_t fmt_guid(const lt_guid *g, char *buf)
-{
-    static const char hex[] = "0123456789ABCDEF";
-    uint8_t b[16];
-    for (int i = 0; i < 4; i++)
-        b[i] = (uint8_t)(g->data1 >> (24 - 8 * i));
-    b[4] = (uint8_t)(g->data2 >> 8);
-    b[5] = (uint8_t)g->data2;
-    b[6] = (uint8_t)(g->data3 >> 8);
-    b[7] = (uint8_t)g->data3;
-    memcpy(b + 8, g->data4, 8);
-    char *p = buf;
-    for (int i = 0; i < 16; i++) {
-        if (i == 4 || i == 6 || i == 8 || i == 10)
-            *p++ = '-';
-        *p++ = hex[b[i] >> 4];
-        *p++ = hex[b[i] & 15];
-    }
-    return 36;
-}
-
 size_t sql_format_value(const lt_value *v, char *buf)
 {
     switch (v->type) {
@@ -193,17 +118,10 @@ size_t sql_format_value(const lt_value *v, char *buf)
     case LT_INT64:     return lt_format_int64(v->u.i64, buf);
     case LT_DECIMAL:   return lt_format_decimal(v->u.dec, v->scale, buf);
     case LT_DOUBLE:    return lt_format_double(v->u.f64, buf);
-    case LT_DATE:      return fmt_date(v->u.date, buf);
-    case LT_TIME:      return fmt_time(v->u.i64, buf);
-    case LT_TIMESTAMP: {
-        int32_t days;
-        int64_t usec;
-        lt_timestamp_split(v->u.i64, &days, &usec);
-        size_t n = fmt_date(days, buf);
-        buf[n++] = ' ';
-        return n + fmt_time(usec, buf + n);
-    }
-    case LT_GUID:      return fmt_guid(&v->u.guid, buf);
+    case LT_DATE:      return lt_format_date(v->u.date, buf);
+    case LT_TIME:      return lt_format_time(v->u.i64, 6, buf);
+    case LT_TIMESTAMP: return lt_format_timestamp(v->u.i64, 6, buf);
+    case LT_GUID:      return lt_format_guid(&v->u.guid, false, buf);
     case LT_TEXT:
     case LT_BINARY:
     case LT_NULL:

@@ -80,6 +80,13 @@ static int init_slot(sql_exec *ex, const sql_expr *e, sql_slot *s, lt_error *err
         goto oom;
     if (e->conv && sql_vector_alloc(a, &s->conv, e->want, e->want_scale, cap) != 0)
         goto oom;
+    if (e->t.dynamic && (e->kind == SQL_E_CASE || e->kind == SQL_E_FUNC)) {
+        /* a CASE or COALESCE mixing numbers and text (SQLite): rows tagged */
+        if ((s->out.tags = lt_arena_alloc(a, cap)) == NULL ||
+            (s->out.other = lt_arena_alloc(a, cap * sizeof *s->out.other)) == NULL)
+            goto oom;
+        memset(s->out.tags, 0, cap);
+    }
     if (e->kind == SQL_E_AND || e->kind == SQL_E_OR || e->kind == SQL_E_CASE) {
         if ((s->sel = lt_arena_alloc(a, cap * sizeof *s->sel)) == NULL)
             goto oom;
@@ -792,7 +799,21 @@ int sql_eval(sql_exec *ex, const sql_expr *e, const lt_batch *in,
     }
     if (e->kind == SQL_E_COLUMN || e->from_input) {
         v = &in->cols[e->input];
-        if (v->tags != NULL) {
+        if (v->tags != NULL && e->t.dynamic && v->type == LT_TEXT) {
+            /* a dynamically typed expression computed below: its rows as
+            ** they are, with their text */
+            if (s->untag.nulls == NULL &&
+                (sql_vector_alloc(&ex->arena, &s->untag, LT_TEXT, 0, LT_BATCH_ROWS) != 0 ||
+                 (s->untag.tags = lt_arena_alloc(&ex->arena, LT_BATCH_ROWS)) == NULL ||
+                 (s->untag.other = lt_arena_alloc(&ex->arena,
+                                                  LT_BATCH_ROWS * sizeof *s->untag.other)) == NULL))
+                return lt_error_set(err, "HY001", "out of memory");
+            lt_arena_reset(&s->text);
+            for (uint32_t i = 0; i < n; i++)
+                if (sql_put_dynamic(&s->untag, v, sel[i], &s->text, err) != 0)
+                    return -1;
+            v = &s->untag;
+        } else if (v->tags != NULL) {
             /* Expressions see each row as the column's type: a tagged value
             ** converted when it converts, else NULL (docs/sql-types.md). */
             if (s->untag.nulls == NULL &&

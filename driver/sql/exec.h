@@ -109,6 +109,13 @@ int sql_check_cancel(const sql_exec *ex, lt_error *err);
 
 /* eval_cond.c: CASE, COALESCE and NULLIF, which evaluate an operand only
 ** for the rows that still need it. */
+/* A dynamically typed result (typing.c's type_dynamic, SQLite sources):
+** row `row` of src into the same row of out (TEXT, its tags and other
+** allocated) with its own type — text as text, any other value tagged
+** (reader.h), its text as SQLite writes it kept in the row's text slot (in
+** `text`) for the kernels that read text.  -1: out of memory. */
+int sql_put_dynamic(lt_vector *out, const lt_vector *src, uint32_t row, lt_arena *text,
+                    lt_error *err);
 int sql_eval_case(sql_exec *ex, const sql_expr *e, const lt_batch *in, const uint32_t *sel,
                   uint32_t n, lt_vector *out, lt_error *err);
 int sql_eval_coalesce(sql_exec *ex, const sql_expr *e, const lt_batch *in,

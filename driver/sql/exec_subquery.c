@@ -88,6 +88,41 @@ static int tag_column(sub_op *s, uint32_t c, const lt_vector *src, const uint32_
     return 0;
 }
 
+/* Rows of src tagged with another type than its own (SQLite: 'abc' or 2.5
+** in an INTEGER column) keep their value in dst, converted to dst's type
+** (src converted there, the tagged rows as NULL): a number where dst is
+** DOUBLE, anything of dst's type as it is, any other value tagged with its
+** own type, as SQLite keeps each value's storage class. */
+static int retag_column(sub_op *s, lt_vector *dst, const lt_vector *src, const uint32_t *sel,
+                        uint32_t n, lt_error *err)
+{
+    if (dst->tags == NULL &&
+        ((dst->tags = lt_arena_alloc(&s->sx.arena, LT_BATCH_ROWS)) == NULL ||
+         (dst->other = lt_arena_alloc(&s->sx.arena, LT_BATCH_ROWS * sizeof *dst->other)) == NULL))
+        return oom(err);
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t row = sel[i];
+        dst->tags[row] = LT_NULL;
+        if (src->nulls[row] || src->tags[row] == LT_NULL)
+            continue;
+        lt_value x = src->other[row];
+        dst->nulls[row] = 0;
+        if (dst->type == LT_DOUBLE && (x.type == LT_INT64 || x.type == LT_DECIMAL ||
+                                       x.type == LT_DOUBLE || x.type == LT_BOOL)) {
+            dst->v.f64[row] = x.type == LT_INT64    ? (double)x.u.i64
+                            : x.type == LT_DECIMAL ? sql_decimal_to_double(x.u.dec, x.scale)
+                            : x.type == LT_BOOL    ? (double)x.u.b
+                                                   : x.u.f64;
+        } else if (x.type == dst->type && (x.type != LT_DECIMAL || x.scale == dst->scale)) {
+            sql_vector_set(dst, row, &x);
+        } else {
+            dst->tags[row] = (uint8_t)x.type;
+            dst->other[row] = x;
+        }
+    }
+    return 0;
+}
+
 /* Column c of the chunk, converted to types[c]. */
 static int convert_column(sub_op *s, uint32_t c, const lt_vector *src, const uint32_t *sel,
                           uint32_t n, lt_error *err)
@@ -101,21 +136,29 @@ static int convert_column(sub_op *s, uint32_t c, const lt_vector *src, const uin
     if (s->conv[c].nulls == NULL &&
         sql_vector_alloc(a, &s->conv[c], want, want == LT_DECIMAL ? t->scale : 0, LT_BATCH_ROWS) != 0)
         return oom(err);
-    if (src->tags != NULL) {
+    const lt_vector *tagged = src->tags != NULL ? src : NULL;
+    if (tagged != NULL) {
         if (s->untag[c].nulls == NULL &&
             sql_vector_alloc(a, &s->untag[c], src->type, src->scale, LT_BATCH_ROWS) != 0)
             return oom(err);
         sql_vector_untag(&s->untag[c], src, sel, n);
         src = &s->untag[c];
     }
+    int rc = 0;
     if (src->type == LT_NULL) {
         for (uint32_t i = 0; i < n; i++)
             s->conv[c].nulls[sel[i]] = 1;
-        return 0;
+    } else if (want == LT_TEXT) {
+        rc = sql_cast_vector(src, sel, n, &as_text, false, &s->conv[c], &s->text, err);
+    } else {
+        rc = sql_convert_vector(src, sel, n, &s->conv[c], err);
     }
-    if (want == LT_TEXT)
-        return sql_cast_vector(src, sel, n, &as_text, false, &s->conv[c], &s->text, err);
-    return sql_convert_vector(src, sel, n, &s->conv[c], err);
+    if (rc == 0 && tagged != NULL)
+        rc = retag_column(s, &s->conv[c], tagged, sel, n, err);
+    else if (rc == 0 && s->conv[c].tags != NULL) /* an earlier chunk's */
+        for (uint32_t i = 0; i < n; i++)
+            s->conv[c].tags[sel[i]] = LT_NULL;
+    return rc;
 }
 
 static int sub_next(sql_operator *op, sql_chunk *out, lt_error *err)

@@ -294,7 +294,11 @@ static bool pair_needs_affinity(const typer *t, const sql_expr *x, uint8_t xa, c
 {
     char kx = affinity_kind(t, x), ky = affinity_kind(t, y);
     bool tx = kx == 'C' || kx == 'S', ty = ky == 'C' || ky == 'S';
-    if (kx == 0 || ky == 0 || kx == 'D' || ky == 'D' || kx == ky || (tx && ty))
+    if (kx == 0 || ky == 0 || kx == 'D' || ky == 'D')
+        return false;
+    if (x->t.dynamic || y->t.dynamic) /* rows of any type: compared as SQLite does */
+        return true;
+    if (kx == ky || (tx && ty))
         return false;
     if (((kx == 'C' && ky == 'N') || (kx == 'N' && ky == 'C')) &&
         sql_affinity_pair(xa, ya) == SQL_AFF_NUMERIC) {
@@ -340,6 +344,16 @@ static bool in_select_dynamic(const typer *t, const sql_expr *e)
 ** value. */
 static bool group_needs_affinity(const typer *t, const sql_expr *e)
 {
+    /* NULL BETWEEN 'a' AND 1, NULL IN (1, 'a'), CASE NULL WHEN 1 ... WHEN
+    ** 'a': SQLite never compares those operands with each other; the
+    ** typed rules would unify them (22018) */
+    if ((e->kind == SQL_E_BETWEEN || e->kind == SQL_E_IN || e->kind == SQL_E_CASE) &&
+        e->left != NULL && affinity_kind(t, e->left) == 0)
+        for (uint32_t i = 1; i < group_size(e, false); i++)
+            for (uint32_t j = i + 1; j < group_size(e, false); j++)
+                if (pair_needs_affinity(t, group_op(e, false, i), SQL_AFF_NONE,
+                                        group_op(e, false, j), SQL_AFF_NONE))
+                    return true;
     switch (e->kind) {
     case SQL_E_COMPARE:
         return pair_needs_affinity(t, e->left, e->left->affinity, e->right, e->right->affinity);
@@ -429,6 +443,50 @@ static uint32_t text_size(const sql_type *st)
     return 0;
 }
 
+/* SQLite sources: do the values a CASE or COALESCE returns mix numbers
+** with text or blobs, or is one of them such a mix already? */
+static bool mixes_kinds(const typer *t, const sql_expr *e)
+{
+    bool num = false, text = false, blob = false;
+    for (uint32_t i = 0; i < group_size(e, true); i++) {
+        const sql_expr *op = group_op(e, true, i);
+        if (op->t.dynamic)
+            return true;
+        switch (affinity_kind(t, op)) {
+        case 'N': num = true; break;
+        case 'S': text = true; break;
+        case 'X': blob = true; break;
+        case 'C':
+            /* a literal is text even when it reads as a number ('1'); a
+            ** parameter keeps the type its context gave it at prepare */
+            if (op->kind != SQL_E_PARAM)
+                text = true;
+            break;
+        case 'D': return false; /* dates keep the typed rules */
+        default: break;
+        }
+    }
+    return (num && (text || blob)) || (text && blob);
+}
+
+/* ... then, as SQLite, each value keeps its own type: the result is
+** dynamically typed (sql_type.dynamic: described as text long enough for
+** any value, its rows of other types tagged), its values not converted. */
+static void type_dynamic(typer *t, sql_expr *e, sql_type *out)
+{
+    uint32_t size = 1;
+    for (uint32_t i = 0; i < group_size(e, true); i++) {
+        sql_expr *op = group_op(e, true, i);
+        uint32_t sz = text_size(&op->t);
+        if (sz > size)
+            size = sz;
+        hint(t, op, LT_TEXT);
+        set_want(op, op->t.type, op->t.scale);
+    }
+    *out = make_type(LT_TEXT, 0, size, true);
+    out->dynamic = true;
+}
+
 /* The type the values of a result group share (CASE, COALESCE): every one
 ** is converted to it.  Numbers widen INT64 -> DECIMAL -> DOUBLE (DECIMAL
 ** keeping the most integer digits and the largest scale), DATE widens to
@@ -436,6 +494,10 @@ static uint32_t text_size(const sql_type *st)
 static int type_common(typer *t, sql_expr *e, sql_type *out)
 {
     lt_type dom, kind;
+    if (sqlite_source(t) && mixes_kinds(t, e)) {
+        type_dynamic(t, e, out);
+        return 0;
+    }
     if (group_domain(t, e, true, &dom, &kind) != 0)
         return -1;
     uint32_t n = group_size(e, true);
@@ -648,6 +710,10 @@ static int type_aggregate(typer *t, sql_expr *e)
     sql_expr *arg = e->args[0];
     sql_type ty = arg->t;
     if (agg == SQL_AGG_MIN || agg == SQL_AGG_MAX) {
+        if (ty.dynamic) /* its state holds one type */
+            return lt_error_set(t->err, "42000",
+                                "%s of values that mix numbers and text is not supported (line %u, column %u)",
+                                e->fn->name, e->line, e->column);
         e->t = ty;
         e->t.nullable = true;
         return 0;

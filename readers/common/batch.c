@@ -77,6 +77,21 @@ void lt_batch_reset(lt_batch *b)
     lt_arena_reset(&b->arena);
 }
 
+int lt_vector_tag_arrays(lt_batch *b, lt_vector *v)
+{
+    if (v->tags != NULL)
+        return 0;
+    v->tags = lt_arena_alloc(&b->arena, b->capacity);
+    v->other = lt_arena_alloc(&b->arena, (size_t)b->capacity * sizeof *v->other);
+    if (v->tags == NULL || v->other == NULL) {
+        v->tags = NULL;
+        v->other = NULL;
+        return -1;
+    }
+    memset(v->tags, 0, b->capacity);
+    return 0;
+}
+
 void lt_vector_get(const lt_vector *v, uint32_t row, lt_value *out)
 {
     memset(out, 0, sizeof *out);

@@ -1,6 +1,10 @@
 /*
-** datetime.c — civil calendar <-> day numbers (Howard Hinnant's algorithm).
+** datetime.c — civil calendar <-> day numbers (Howard Hinnant's algorithm),
+** and dates, times and timestamps as text.
 */
+#include <stdio.h>
+#include <string.h>
+
 #include "datetime.h"
 
 bool lt_date_valid(int year, int month, int day)
@@ -65,4 +69,80 @@ void lt_timestamp_split(int64_t ts, int32_t *days, int64_t *usec_of_day)
     }
     *days = (int32_t)d;
     *usec_of_day = r;
+}
+
+/* Two digits of v (0..99). */
+static char *put2(char *p, int v)
+{
+    p[0] = (char)('0' + v / 10 % 10);
+    p[1] = (char)('0' + v % 10);
+    return p + 2;
+}
+
+size_t lt_format_date(int32_t days, char *buf)
+{
+    int y, m, d;
+    lt_civil_from_days(days, &y, &m, &d);
+    char *p = buf;
+    if (y >= 0 && y <= 9999) {
+        p = put2(p, y / 100);
+        p = put2(p, y % 100);
+    } else {
+        p += snprintf(p, 16, "%d", y);
+    }
+    *p++ = '-';
+    p = put2(p, m);
+    *p++ = '-';
+    p = put2(p, d);
+    *p = '\0';
+    return (size_t)(p - buf);
+}
+
+size_t lt_format_time(int64_t usec, int scale, char *buf)
+{
+    char *p = buf;
+    /* The magnitude as unsigned: -INT64_MIN does not fit an int64_t. */
+    uint64_t mag = (uint64_t)usec;
+    if (usec < 0) {
+        *p++ = '-';
+        mag = 0 - mag;
+    }
+    uint64_t secs = mag / 1000000;
+    int frac = (int)(mag % 1000000);
+    uint64_t h = secs / 3600;
+    if (h < 100)
+        p = put2(p, (int)h);
+    else
+        p += snprintf(p, 24, "%llu", (unsigned long long)h);
+    *p++ = ':';
+    p = put2(p, (int)(secs / 60 % 60));
+    *p++ = ':';
+    p = put2(p, (int)(secs % 60));
+    if (scale > 6)
+        scale = 6;
+    if (scale > 0) {
+        char digits[6];
+        for (int i = 5; i >= 0; i--, frac /= 10)
+            digits[i] = (char)('0' + frac % 10);
+        int n = scale;
+        while (n > 0 && digits[n - 1] == '0')
+            n--;
+        if (n > 0) {
+            *p++ = '.';
+            memcpy(p, digits, (size_t)n);
+            p += n;
+        }
+    }
+    *p = '\0';
+    return (size_t)(p - buf);
+}
+
+size_t lt_format_timestamp(int64_t ts, int scale, char *buf)
+{
+    int32_t days;
+    int64_t usec;
+    lt_timestamp_split(ts, &days, &usec);
+    size_t n = lt_format_date(days, buf);
+    buf[n++] = ' ';
+    return n + lt_format_time(usec, scale, buf + n);
 }

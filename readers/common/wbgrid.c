@@ -127,7 +127,7 @@ size_t lt_wb_cells_budget(const lt_options *opts)
     if (v == NULL)
         return LT_WB_CELLS_BUDGET;
     char *end;
-    unsigned long n = strtoul(v, &end, 10);
+    unsigned long long n = strtoull(v, &end, 10);
     if (end == v || *end != '\0' || v[0] == '-')
         return LT_WB_CELLS_BUDGET;
     return n >= (SIZE_MAX >> 20) ? SIZE_MAX : (size_t)n << 20;
@@ -156,6 +156,24 @@ char *lt_wb_table_name(const char *name, const char *suffix)
         memcpy(s + nlen, suffix, slen + 1);
     }
     return s;
+}
+
+int lt_wb_grid_extent(lt_wb_grid *g, const lt_wb_rect *rect, lt_wb_extent *out, lt_error *err)
+{
+    if (rect != NULL) {
+        if (lt_wb_grid_grow(g, rect->c1) != 0)
+            return lt_error_set(err, "HY001", "out of memory");
+        out->first_row = rect->r0;
+        out->last_row = g->any ? g->max_row : rect->r0;
+        out->first_col = rect->c0;
+        out->ncols = rect->c1 - rect->c0 + 1;
+    } else {
+        out->first_row = g->any ? g->min_row : 0;
+        out->last_row = g->any ? g->max_row : 0;
+        out->first_col = g->any ? g->min_col : 0;
+        out->ncols = g->any ? g->max_col - g->min_col + 1 : 1;
+    }
+    return 0;
 }
 
 int lt_wb_grid_table(const lt_wb_grid *g, const lt_wb_range *r, lt_table *tab, lt_error *err)

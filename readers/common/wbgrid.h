@@ -93,6 +93,19 @@ typedef struct lt_wb_rect {
     uint32_t r0, r1, c0, c1;
 } lt_wb_rect;
 
+/* A sheet's used rows and columns (0-based, inclusive rows). */
+typedef struct lt_wb_extent {
+    uint32_t first_row, last_row, first_col, ncols;
+} lt_wb_extent;
+
+/* Where a sheet's table lies once its cells are walked into `g`: the cells
+** seen, or with `rect` (a range or defined name) that rectangle with its
+** rows cut after the last one holding a value (whole columns are not a
+** million rows of NULLs).  -1 (HY001) when the grid cannot grow to the
+** rectangle's last column. */
+int lt_wb_grid_extent(lt_wb_grid *g, const lt_wb_rect *rect, lt_wb_extent *out,
+                      lt_error *err);
+
 /*
 ** The range part of a table name, "A1:D100", "B2:D" (rows from 2 to the
 ** sheet's last) or "A:D" (whole columns); letters in any case.  Rows and

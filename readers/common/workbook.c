@@ -461,22 +461,11 @@ size_t lt_wb_render_date(double serial, unsigned fmt, bool date1904, char *buf)
         buf[0] = '\0';
         return 0;
     }
-    int32_t days;
-    int64_t usec;
-    int y, mo, d, h, mi, s, us;
-    lt_timestamp_split(ts, &days, &usec);
-    lt_civil_from_days(days, &y, &mo, &d);
-    if (!(fmt & LT_WB_FMT_TIME) && usec == 0)
-        return (size_t)snprintf(buf, LT_WB_RENDER_MAX, "%04d-%02d-%02d", y, mo, d);
-    lt_time_split(usec, &h, &mi, &s, &us);
-    int n = snprintf(buf, LT_WB_RENDER_MAX, "%04d-%02d-%02d %02d:%02d:%02d", y, mo, d, h, mi, s);
-    int ms = us / 1000;
-    if (ms != 0) {
-        int digits = ms % 100 == 0 ? 1 : ms % 10 == 0 ? 2 : 3;
-        int shown = digits == 1 ? ms / 100 : digits == 2 ? ms / 10 : ms;
-        n += snprintf(buf + n, LT_WB_RENDER_MAX - (size_t)n, ".%0*d", digits, shown);
-    }
-    return (size_t)n;
+    /* Years 1899..10004 and a time of day: at most 24 characters, within
+    ** LT_WB_RENDER_MAX though the formatters' worst cases are longer. */
+    if (!(fmt & LT_WB_FMT_TIME) && ts % LT_USEC_PER_DAY == 0)
+        return lt_format_date((int32_t)(ts / LT_USEC_PER_DAY), buf);
+    return lt_format_timestamp(ts, 3, buf);
 }
 
 bool lt_wb_cell_text(const lt_wb_cell *cell, bool date1904, char *buf,
@@ -554,16 +543,8 @@ static int store_other(lt_batch *batch, lt_vector *v, uint32_t row, const lt_wb_
     case LT_WB_EMPTY:
         return 0;
     }
-    if (v->tags == NULL) {
-        v->tags = lt_arena_alloc(&batch->arena, batch->capacity);
-        v->other = lt_arena_alloc(&batch->arena, (size_t)batch->capacity * sizeof *v->other);
-        if (v->tags == NULL || v->other == NULL) {
-            v->tags = NULL;
-            v->other = NULL;
-            return -1;
-        }
-        memset(v->tags, 0, batch->capacity);
-    }
+    if (v->tags == NULL && lt_vector_tag_arrays(batch, v) != 0)
+        return -1;
     v->tags[row] = (uint8_t)val.type;
     v->other[row] = val;
     v->nulls[row] = 0;

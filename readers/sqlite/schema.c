@@ -279,23 +279,33 @@ static bool references(sqlite_lexer *lx, table_def *d, const uint32_t *cols,
     }
 }
 
-static bool parse_column(sqlite_lexer *lx, table_def *d)
+/* A new column of d named by the (maybe quoted) text s[0..len), no type
+** yet; NULL out of memory. */
+static col_def *add_column(table_def *d, const char *s, size_t len)
 {
     if (d->ncols == d->cap) {
         uint32_t cap = d->cap ? d->cap * 2 : 16;
         col_def *c = realloc(d->cols, cap * sizeof *c);
         if (c == NULL)
-            return false;
+            return NULL;
         d->cols = c;
         d->cap = cap;
     }
     col_def *c = &d->cols[d->ncols];
     memset(c, 0, sizeof *c);
     c->size = c->scale = -1;
-    c->name = sqlite_dequote(lx->tok, lx->len);
+    c->name = sqlite_dequote(s, len);
     if (c->name == NULL)
-        return false;
+        return NULL;
     d->ncols++;
+    return c;
+}
+
+static bool parse_column(sqlite_lexer *lx, table_def *d)
+{
+    col_def *c = add_column(d, lx->tok, lx->len);
+    if (c == NULL)
+        return false;
     sqlite_lex_next(lx);
     /* The type: names up to a constraint keyword, then an optional (n[,m]). */
     const char *tstart = NULL, *tend = NULL;
@@ -564,23 +574,8 @@ static bool parse_create_table(const char *sql, size_t len, table_def *d)
                         sqlite_lex_next(&lx);
                     tokens++;
                 }
-                if (single && tokens <= 2) {
-                    if (d->ncols == d->cap) {
-                        uint32_t cap = d->cap ? d->cap * 2 : 8;
-                        col_def *c = realloc(d->cols, cap * sizeof *c);
-                        if (c == NULL)
-                            return false;
-                        d->cols = c;
-                        d->cap = cap;
-                    }
-                    col_def *c = &d->cols[d->ncols];
-                    memset(c, 0, sizeof *c);
-                    c->size = c->scale = -1;
-                    c->name = sqlite_dequote(s, n);
-                    if (c->name == NULL)
-                        return false;
-                    d->ncols++;
-                }
+                if (single && tokens <= 2 && add_column(d, s, n) == NULL)
+                    return false;
                 if (lx.kind == SQLITE_TK_COMMA)
                     sqlite_lex_next(&lx);
             }

@@ -71,16 +71,8 @@ static int stable_bytes(lt_batch *batch, const sqlite_val *val, lt_bytes *out)
 static int put_tagged(lt_batch *batch, lt_vector *v, uint32_t row,
                       const sqlite_val *val)
 {
-    if (v->tags == NULL) {
-        v->tags = lt_arena_alloc(&batch->arena, batch->capacity);
-        v->other = lt_arena_alloc(&batch->arena, (size_t)batch->capacity * sizeof *v->other);
-        if (v->tags == NULL || v->other == NULL) {
-            v->tags = NULL;
-            v->other = NULL;
-            return oom();
-        }
-        memset(v->tags, 0, batch->capacity);
-    }
+    if (v->tags == NULL && lt_vector_tag_arrays(batch, v) != 0)
+        return oom();
     lt_value *o = &v->other[row];
     memset(o, 0, sizeof *o);
     switch (val->cls) {

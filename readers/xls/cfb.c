@@ -166,6 +166,19 @@ static int read_chain(const xls_cfb *c, bool mini, uint32_t start, size_t len,
     return 0;
 }
 
+/* Append FAT sector `sec` (the have-th) to c->fat: `per` entries. */
+static int add_fat_sector(xls_cfb *c, uint32_t sec, uint32_t have, size_t per, lt_error *err)
+{
+    size_t avail;
+    const uint8_t *p = sec <= MAXREGSECT ? sector(c, sec, &avail) : NULL;
+    if (p == NULL || avail < per * 4)
+        return lt_error_set(err, "HY000", "'%s': FAT sector #%u (%u) is outside the file",
+                            c->name, (unsigned)have, (unsigned)sec);
+    for (size_t k = 0; k < per; k++)
+        c->fat[c->nfat++] = lt_le32(p + 4 * k);
+    return 0;
+}
+
 /* The FAT: the sector numbers come from the header's 109 DIFAT slots and
 ** then from the DIFAT sector chain. */
 static int load_fat(xls_cfb *c, const uint8_t *h, lt_error *err)
@@ -183,16 +196,9 @@ static int load_fat(xls_cfb *c, const uint8_t *h, lt_error *err)
         return lt_error_set(err, "HY001", "out of memory");
     c->nfat = 0;
     uint32_t have = 0;
-    for (uint32_t i = 0; i < 109 && have < nfatsec; i++, have++) {
-        uint32_t sec = lt_le32(h + 0x4C + 4 * i);
-        size_t avail;
-        const uint8_t *p = sec <= MAXREGSECT ? sector(c, sec, &avail) : NULL;
-        if (p == NULL || avail < per * 4)
-            return lt_error_set(err, "HY000", "'%s': FAT sector #%u (%u) is outside the file",
-                                c->name, (unsigned)have, (unsigned)sec);
-        for (size_t k = 0; k < per; k++)
-            c->fat[c->nfat++] = lt_le32(p + 4 * k);
-    }
+    for (uint32_t i = 0; i < 109 && have < nfatsec; i++, have++)
+        if (add_fat_sector(c, lt_le32(h + 0x4C + 4 * i), have, per, err) != 0)
+            return -1;
     for (uint32_t d = 0; have < nfatsec; d++) {
         if (d >= ndifat || d > limit || difat > MAXREGSECT)
             return lt_error_set(err, "HY000", "'%s': the DIFAT ends after %u of %u FAT sectors",
@@ -201,15 +207,9 @@ static int load_fat(xls_cfb *c, const uint8_t *h, lt_error *err)
         const uint8_t *dp = sector(c, difat, &avail);
         if (dp == NULL || avail < per * 4)
             return lt_error_set(err, "HY000", "'%s': DIFAT sector %u is outside the file", c->name, (unsigned)difat);
-        for (size_t i = 0; i + 1 < per && have < nfatsec; i++, have++) {
-            uint32_t sec = lt_le32(dp + 4 * i);
-            const uint8_t *p = sec <= MAXREGSECT ? sector(c, sec, &avail) : NULL;
-            if (p == NULL || avail < per * 4)
-                return lt_error_set(err, "HY000", "'%s': FAT sector #%u (%u) is outside the file",
-                                    c->name, (unsigned)have, (unsigned)sec);
-            for (size_t k = 0; k < per; k++)
-                c->fat[c->nfat++] = lt_le32(p + 4 * k);
-        }
+        for (size_t i = 0; i + 1 < per && have < nfatsec; i++, have++)
+            if (add_fat_sector(c, lt_le32(dp + 4 * i), have, per, err) != 0)
+                return -1;
         difat = lt_le32(dp + 4 * (per - 1));
     }
     return 0;

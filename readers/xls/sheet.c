@@ -158,23 +158,14 @@ int xls_sheet_scan(xls_source *src, xls_sheet *sh, lt_table *tab, lt_error *err)
         goto done;
     }
     sh->empty = !g.any;
-    if (sh->is_rect) {
-        /* The rectangle, its rows cut after the last one holding a value
-        ** (whole columns are not a million rows of NULLs). */
-        if (lt_wb_grid_grow(&g, sh->c1) != 0) {
-            rc = lt_error_set(err, "HY001", "out of memory");
-            goto done;
-        }
-        sh->first_row = sh->r0;
-        sh->last_row = g.any ? g.max_row : sh->r0;
-        sh->first_col = sh->c0;
-        sh->ncols = sh->c1 - sh->c0 + 1;
-    } else {
-        sh->first_row = g.any ? g.min_row : 0;
-        sh->last_row = g.any ? g.max_row : 0;
-        sh->first_col = g.any ? g.min_col : 0;
-        sh->ncols = g.any ? g.max_col - g.min_col + 1 : 1;
-    }
+    lt_wb_rect rect = {sh->r0, sh->r1, sh->c0, sh->c1};
+    lt_wb_extent ext;
+    if ((rc = lt_wb_grid_extent(&g, sh->is_rect ? &rect : NULL, &ext, err)) != 0)
+        goto done;
+    sh->first_row = ext.first_row;
+    sh->last_row = ext.last_row;
+    sh->first_col = ext.first_col;
+    sh->ncols = ext.ncols;
     sh->data_row = sh->first_row + (src->hdr ? 1 : 0);
     if (g.any && (rc = size_numbers(src, sh, &g, err)) != 0)
         goto done;

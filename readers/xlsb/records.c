@@ -9,33 +9,32 @@
 #include "../common/endian.h"
 #include "xlsb_internal.h"
 
+/* A 7-bit varint of at most `max` bytes at s[*p]: 1 read, 0 cut short,
+** -1 longer than `max`. */
+static int varint(const uint8_t *s, size_t len, size_t *p, int max, uint32_t *out)
+{
+    *out = 0;
+    for (int i = 0;; i++) {
+        if (i == max)
+            return -1;
+        if (*p >= len)
+            return 0;
+        uint8_t b = s[(*p)++];
+        *out |= (uint32_t)(b & 0x7F) << (7 * i);
+        if (!(b & 0x80))
+            return 1;
+    }
+}
+
 int xlsb_record_header(const uint8_t *s, size_t len, uint32_t *type, uint32_t *size, size_t *hlen)
 {
     size_t p = 0;
-    *type = 0;
-    for (int i = 0;; i++) {
-        if (i == 2)
-            return -1;
-        if (p >= len)
-            return 0;
-        uint8_t b = s[p++];
-        *type |= (uint32_t)(b & 0x7F) << (7 * i);
-        if (!(b & 0x80))
-            break;
-    }
-    *size = 0;
-    for (int i = 0;; i++) {
-        if (i == 4)
-            return -1;
-        if (p >= len)
-            return 0;
-        uint8_t b = s[p++];
-        *size |= (uint32_t)(b & 0x7F) << (7 * i);
-        if (!(b & 0x80))
-            break;
-    }
-    *hlen = p;
-    return 1;
+    int rc = varint(s, len, &p, 2, type);
+    if (rc == 1)
+        rc = varint(s, len, &p, 4, size);
+    if (rc == 1)
+        *hlen = p;
+    return rc;
 }
 
 int xlsb_record_next(const uint8_t *s, size_t len, size_t *pos, xlsb_rec *rec)

@@ -294,23 +294,14 @@ int xlsb_sheet_scan(xlsb_source *src, xlsb_sheet *sh, lt_table *tab, bool keep, 
     if (rc != 0)
         goto done;
     sh->empty = !g.any;
-    if (sh->is_name) {
-        /* The rectangle, its rows cut after the last one holding a value
-        ** (a name of whole columns is not a million rows of NULLs). */
-        if (lt_wb_grid_grow(&g, sh->c1) != 0) {
-            rc = lt_error_set(err, "HY001", "out of memory");
-            goto done;
-        }
-        sh->first_row = sh->r0;
-        sh->last_row = g.any ? g.max_row : sh->r0;
-        sh->first_col = sh->c0;
-        sh->ncols = sh->c1 - sh->c0 + 1;
-    } else {
-        sh->first_row = g.any ? g.min_row : 0;
-        sh->last_row = g.any ? g.max_row : 0;
-        sh->first_col = g.any ? g.min_col : 0;
-        sh->ncols = g.any ? g.max_col - g.min_col + 1 : 1;
-    }
+    lt_wb_rect rect = {sh->r0, sh->r1, sh->c0, sh->c1};
+    lt_wb_extent ext;
+    if ((rc = lt_wb_grid_extent(&g, sh->is_name ? &rect : NULL, &ext, err)) != 0)
+        goto done;
+    sh->first_row = ext.first_row;
+    sh->last_row = ext.last_row;
+    sh->first_col = ext.first_col;
+    sh->ncols = ext.ncols;
     sh->data_row = sh->first_row + (src->hdr ? 1 : 0);
     if (g.any && (rc = size_numbers(src, sh, &g, keep && !sh->cells.over ? &sh->cells : NULL, err)) != 0)
         goto done;

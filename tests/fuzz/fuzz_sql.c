@@ -9,6 +9,13 @@
 ** a prepared statement must execute and drain (its parameters bound to a
 ** mix of values) without a crash, a leak or undefined behaviour.
 **
+** The source's dialect (reader.h lt_dialect): an input whose first byte is
+** 0x01 runs as a SQLite source (SQLite's comparison affinity; some rows of
+** a, b and c then hold values of another type, tagged as the SQLite reader
+** tags them), 0x02 as an Access source (case-insensitive text, Access's
+** LIKE), the rest of the input being the SQL; any other input is the SQL of
+** a standard source.
+**
 ** Build: CC=clang cmake -DLECTOR_FUZZ=ON ... && cmake --build . --target fuzz_sql
 ** Run:   ./tests/fuzz/fuzz_sql -max_len=512 -dict=<(...) corpus/
 */
@@ -70,6 +77,49 @@ static int fz_scan_open(lt_source *src, const lt_scan_spec *spec, lt_scan **out,
     return 0;
 }
 
+static lt_source source;
+
+/* SQLite sources: row r of column c (a, b or c) holding a value of another
+** type, as SQLite's dynamic typing allows ('12x' in the INTEGER column, 5 in
+** the TEXT one, 'abc' in the DOUBLE one, 2.5 in the INTEGER one), or
+** false. */
+static bool other_cell(uint32_t r, uint32_t c, lt_value *v)
+{
+    static const char *const texts[] = {"12x", " 7 ", "abc", "1e2"};
+    if (source.dialect != LT_DIALECT_SQLITE || c > 2 || (r + c) % 3 != 1)
+        return false;
+    memset(v, 0, sizeof *v);
+    if (c == 1 || (c == 0 && r % 2 == 0)) {
+        v->type = c == 1 ? LT_INT64 : LT_DOUBLE;
+        if (c == 1)
+            v->u.i64 = 5;
+        else
+            v->u.f64 = 2.5;
+    } else {
+        v->type = LT_TEXT;
+        v->u.bytes.ptr = texts[(r + c) % 4];
+        v->u.bytes.len = (uint32_t)strlen(v->u.bytes.ptr);
+    }
+    return true;
+}
+
+/* Tag row `row` of vector v with value x (reader.h: the arrays from the
+** batch arena, tags zeroed). */
+static int tag(lt_batch *b, lt_vector *v, uint32_t row, const lt_value *x)
+{
+    if (v->tags == NULL) {
+        v->tags = lt_arena_alloc(&b->arena, b->capacity);
+        v->other = lt_arena_alloc(&b->arena, b->capacity * sizeof *v->other);
+        if (v->tags == NULL || v->other == NULL)
+            return -1;
+        memset(v->tags, 0, b->capacity);
+    }
+    v->nulls[row] = 0;
+    v->tags[row] = (uint8_t)x->type;
+    v->other[row] = *x;
+    return 0;
+}
+
 static int fz_scan_next(lt_scan *scan, lt_batch *b, lt_error *err)
 {
     fuzz_scan *s = (fuzz_scan *)scan;
@@ -79,8 +129,14 @@ static int fz_scan_next(lt_scan *scan, lt_batch *b, lt_error *err)
     while (b->count < 2 && s->next < rows) {
         for (uint32_t c = 0; c < s->spec->ncols; c++) {
             lt_value v;
-            cell(s->next, s->spec->cols[c], &v);
-            if (lt_batch_set(b, c, b->count, &v) != 0)
+            int rc;
+            if (other_cell(s->next, s->spec->cols[c], &v)) {
+                rc = tag(b, &b->cols[c], b->count, &v);
+            } else {
+                cell(s->next, s->spec->cols[c], &v);
+                rc = lt_batch_set(b, c, b->count, &v);
+            }
+            if (rc != 0)
                 return lt_error_set(err, "HY001", "out of memory");
         }
         b->count++;
@@ -114,13 +170,20 @@ static lt_table tables[] = {
     {.name = "loop", .kind = "VIEW", .row_estimate = -1, .query = "SELECT * FROM loop"},
 };
 
-static lt_source source = {.reader = &fuzz_reader, .path = "fuzz", .ntables = 6, .tables = tables};
+static lt_source source = {.reader = &fuzz_reader, .path = "fuzz", .ntables = 6, .tables = tables,
+                           .dialect = LT_DIALECT_STANDARD};
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     sql_stmt *st;
     sql_cursor *cur;
     lt_error err;
+    source.dialect = LT_DIALECT_STANDARD;
+    if (size > 0 && (data[0] == 1 || data[0] == 2)) {
+        source.dialect = data[0] == 1 ? LT_DIALECT_SQLITE : LT_DIALECT_ACCESS;
+        data++;
+        size--;
+    }
     if (sql_prepare(&source, (const char *)data, size, &st, &err) != 0)
         return 0;
     /* Describe like the ODBC layer does. */

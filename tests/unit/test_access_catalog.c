@@ -15,6 +15,7 @@
 
 #include "access/access.h"
 #include "reader.h"
+#include "support/corpus.h"
 
 #define ACCESS_DIR LT_CORPUS_DIR "/access"
 
@@ -22,13 +23,7 @@ static lt_source *open_file(const char *file)
 {
     char path[1024];
     snprintf(path, sizeof path, "%s/%s", ACCESS_DIR, file);
-    lt_source *src = NULL;
-    lt_error err;
-    if (lt_access_reader.open(path, NULL, &src, &err) != 0) {
-        printf("%s\n", err.message);
-        fail();
-    }
-    return src;
+    return ts_open(&lt_access_reader, path, NULL);
 }
 
 static const lt_table *table(const lt_source *src, const char *name)

@@ -580,18 +580,10 @@ static void *thread_main(void *arg)
 {
     char *out = arg;
     for (int k = 0; k < 20; k++) {
-        sql_stmt *st;
-        sql_cursor *cur;
         lt_error e;
         const char *sql = "SELECT DISTINCT name, age FROM people WHERE age > 20 OR age IS NULL ORDER BY age, name";
-        if (sql_prepare(&source.base, sql, strlen(sql), &st, &e) != 0)
+        if (run_query(&source.base, sql, NULL, 0, SQL_DEFAULT_MEMORY_LIMIT, out, 512, &e) != 0)
             return NULL;
-        if (sql_execute(st, NULL, 0, &cur, &e) == 0) {
-            out[0] = '\0';
-            drain(cur, out, 512, &e);
-            sql_cursor_close(cur);
-        }
-        sql_stmt_free(st);
     }
     return NULL;
 }

@@ -526,23 +526,35 @@ static int drain(sql_cursor *cur, char *out, size_t cap, lt_error *err)
 static char result[8192];
 static lt_error err;
 
-/* Run `sql` with parameters; the rows go to `result`.  Returns 0 or -1 with
-** `err` filled. */
-static int runp(const char *sql, const lt_value *params, uint32_t n)
+/* Prepare `sql` over `src`, execute it with `n` parameters under a memory
+** limit of `limit` bytes and drain the rows into `out` (`cap` bytes).
+** Returns 0, or -1 with the first failing step's error in `*e` (threads
+** pass their own; the tests here the global `err`). */
+static int run_query(lt_source *src, const char *sql, const lt_value *params, uint32_t n,
+                     uint64_t limit, char *out, size_t cap, lt_error *e)
 {
     sql_stmt *st;
     sql_cursor *cur;
-    result[0] = '\0';
-    lt_error_clear(&err);
-    if (sql_prepare(&source.base, sql, strlen(sql), &st, &err) != 0)
+    out[0] = '\0';
+    lt_error_clear(e);
+    if (sql_prepare(src, sql, strlen(sql), &st, e) != 0)
         return -1;
-    int rc = sql_execute(st, params, n, &cur, &err);
+    sql_stmt_set_memory_limit(st, limit);
+    int rc = sql_execute(st, params, n, &cur, e);
     if (rc == 0) {
-        rc = drain(cur, result, sizeof result, &err);
+        rc = drain(cur, out, cap, e);
         sql_cursor_close(cur);
     }
     sql_stmt_free(st);
     return rc;
+}
+
+/* Run `sql` with parameters; the rows go to `result`.  Returns 0 or -1 with
+** `err` filled. */
+static int runp(const char *sql, const lt_value *params, uint32_t n)
+{
+    return run_query(&source.base, sql, params, n, SQL_DEFAULT_MEMORY_LIMIT, result, sizeof result,
+                     &err);
 }
 
 static int run(const char *sql)

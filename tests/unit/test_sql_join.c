@@ -175,20 +175,12 @@ static void *thread_main(void *arg)
 {
     char *out = arg;
     for (int k = 0; k < 10; k++) {
-        sql_stmt *st;
-        sql_cursor *cur;
         lt_error e;
         const char *sql = "SELECT UPPER(p.name), COUNT(t.id), SUM(t.weight), CASE WHEN p.age > 29 THEN 'y' END "
                           "FROM people p LEFT JOIN pets t ON t.owner = p.id WHERE p.id IN (1, 2, 4) "
                           "GROUP BY UPPER(p.name), CASE WHEN p.age > 29 THEN 'y' END ORDER BY 1";
-        if (sql_prepare(&source.base, sql, strlen(sql), &st, &e) != 0)
+        if (run_query(&source.base, sql, NULL, 0, SQL_DEFAULT_MEMORY_LIMIT, out, 512, &e) != 0)
             return NULL;
-        if (sql_execute(st, NULL, 0, &cur, &e) == 0) {
-            out[0] = '\0';
-            drain(cur, out, 512, &e);
-            sql_cursor_close(cur);
-        }
-        sql_stmt_free(st);
     }
     return NULL;
 }

@@ -16,20 +16,7 @@
 ** with `err`. */
 static int run_limited(const char *sql, uint64_t limit)
 {
-    sql_stmt *st;
-    sql_cursor *cur;
-    result[0] = '\0';
-    lt_error_clear(&err);
-    if (sql_prepare(&source.base, sql, strlen(sql), &st, &err) != 0)
-        return -1;
-    sql_stmt_set_memory_limit(st, limit);
-    int rc = sql_execute(st, NULL, 0, &cur, &err);
-    if (rc == 0) {
-        rc = drain(cur, result, sizeof result, &err);
-        sql_cursor_close(cur);
-    }
-    sql_stmt_free(st);
-    return rc;
+    return run_query(&source.base, sql, NULL, 0, limit, result, sizeof result, &err);
 }
 
 static void expect_limit_error(const char *sql, uint64_t limit, const char *fragment)

@@ -128,20 +128,7 @@ static char *limited, *unlimited;
 /* Run `sql` with a limit of `limit` bytes (0: none) into out. */
 static int run_into(const char *sql, uint64_t limit, char *out)
 {
-    sql_stmt *st;
-    sql_cursor *cur;
-    out[0] = '\0';
-    lt_error_clear(&err);
-    if (sql_prepare(&source.base, sql, strlen(sql), &st, &err) != 0)
-        return -1;
-    sql_stmt_set_memory_limit(st, limit);
-    int rc = sql_execute(st, NULL, 0, &cur, &err);
-    if (rc == 0) {
-        rc = drain(cur, out, OUT_CAP, &err);
-        sql_cursor_close(cur);
-    }
-    sql_stmt_free(st);
-    return rc;
+    return run_query(&source.base, sql, NULL, 0, limit, out, OUT_CAP, &err);
 }
 
 /* `sql` within `limit` writes temporary files: with a temporary directory

@@ -17,26 +17,11 @@
 
 #define PEOPLE_DBF LT_CORPUS_DIR "/dbf/real/olemb-dbfread/people.dbf"
 
-/* Prepare `sql` over `src`, execute it under a memory limit of `limit`
-** bytes and drain it into `result`; the error of the first failing step
-** lands in `err`.  (The harness's runp() is this over its own source
-** with the default limit.) */
+/* Run `sql` over `src` under a memory limit of `limit` bytes into
+** `result`; the error of the first failing step lands in `err`. */
 static int run_limited_on(lt_source *src, const char *sql, uint64_t limit)
 {
-    sql_stmt *st;
-    sql_cursor *cur;
-    result[0] = '\0';
-    lt_error_clear(&err);
-    if (sql_prepare(src, sql, strlen(sql), &st, &err) != 0)
-        return -1;
-    sql_stmt_set_memory_limit(st, limit);
-    int rc = sql_execute(st, NULL, 0, &cur, &err);
-    if (rc == 0) {
-        rc = drain(cur, result, sizeof result, &err);
-        sql_cursor_close(cur);
-    }
-    sql_stmt_free(st);
-    return rc;
+    return run_query(src, sql, NULL, 0, limit, result, sizeof result, &err);
 }
 
 static int run_on(lt_source *src, const char *sql)

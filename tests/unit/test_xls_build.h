@@ -234,6 +234,45 @@ static inline void xb_formula(xb *s, unsigned row, unsigned col, unsigned xf, ch
     xb_free(&d);
 }
 
+/* NAME: BIFF8 Lbl (a string-flags byte, then the name, 8-bit or UTF-16 as
+** `utf16` says) or BIFF5 (no flags byte, code-page bytes); `cch`
+** characters of name, the formula `rgce`. */
+static inline void xb_name(xb *s, int biff8, unsigned flags, unsigned itab, const char *name,
+                           size_t cch, int utf16, const xb *rgce)
+{
+    xb d = {0};
+    xb_u16(&d, flags);
+    xb_u8(&d, 0);
+    xb_u8(&d, (unsigned)cch);
+    xb_u16(&d, (unsigned)rgce->len);
+    xb_u16(&d, 0);
+    xb_u16(&d, itab);
+    xb_u32(&d, 0);
+    if (biff8)
+        xb_u8(&d, utf16 ? 1 : 0);
+    xb_put(&d, name, utf16 ? 2 * cch : cch);
+    xb_put(&d, rgce->p, rgce->len);
+    xb_rec(s, 0x0018, &d);
+    xb_free(&d);
+}
+
+/* A BIFF8 NAME with an 8-bit name. */
+static inline void xb_name8(xb *s, unsigned flags, unsigned itab, const char *name, const xb *rgce)
+{
+    xb_name(s, 1, flags, itab, name, strlen(name), 0, rgce);
+}
+
+/* BIFF8 ptgArea3d through XTI `ixti`, both corners relative. */
+static inline void xb_area3d(xb *f, unsigned ixti, unsigned r0, unsigned r1, unsigned c0, unsigned c1)
+{
+    xb_u8(f, 0x3B);
+    xb_u16(f, ixti);
+    xb_u16(f, r0);
+    xb_u16(f, r1);
+    xb_u16(f, c0 | 0xC000);
+    xb_u16(f, c1 | 0xC000);
+}
+
 static inline void xb_string8(xb *s, const char *text)
 {
     xb d = {0};
@@ -245,6 +284,24 @@ static inline void xb_string8(xb *s, const char *text)
 }
 
 /* ---- compound file ----------------------------------------------------------- */
+
+/* The fixed start of a version-3 compound file header (34 bytes): the
+** signature, a null CLSID, versions 0x3E and 3, byte order, 512-byte
+** sectors, 64-byte mini sectors, the reserved bytes. */
+static inline void xb_cfb_header_start(xb *f)
+{
+    static const uint8_t sig[8] = {0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1};
+    xb_put(f, sig, 8);
+    for (int i = 0; i < 16; i++)
+        xb_u8(f, 0);
+    xb_u16(f, 0x3E);
+    xb_u16(f, 3);
+    xb_u16(f, 0xFFFE);
+    xb_u16(f, 9);
+    xb_u16(f, 6);
+    for (int i = 0; i < 6; i++)
+        xb_u8(f, 0);
+}
 
 enum { XB_CONTIGUOUS, XB_SCATTERED, XB_MINI };
 
@@ -301,17 +358,7 @@ static inline void xb_cfb(xb *f, const char *name, const uint8_t *data, size_t l
         for (size_t k = 0; k < nsec; k++)
             fat[2 + k] = k + 1 < nsec ? (uint32_t)(3 + k) : 0xFFFFFFFE;
     }
-    static const uint8_t sig[8] = {0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1};
-    xb_put(f, sig, 8);
-    for (int i = 0; i < 16; i++)
-        xb_u8(f, 0);
-    xb_u16(f, 0x3E);
-    xb_u16(f, 3);
-    xb_u16(f, 0xFFFE);
-    xb_u16(f, 9);
-    xb_u16(f, 6);
-    for (int i = 0; i < 6; i++)
-        xb_u8(f, 0);
+    xb_cfb_header_start(f);
     xb_u32(f, 0);                                  /* directory sectors (v3: 0) */
     xb_u32(f, 1);                                  /* FAT sectors */
     xb_u32(f, 1);                                  /* first directory sector */

@@ -23,46 +23,9 @@
 
 /* ---- building workbooks ----------------------------------------------------------- */
 
-/* NAME: BIFF8 Lbl (a string-flags byte, then the name, 8-bit or UTF-16 as
-** `utf16` says) or BIFF5 (no flags byte, code-page bytes). */
-static void name_rec(xb *s, int biff8, unsigned flags, unsigned itab, const char *name,
-                     size_t cch, int utf16, const xb *rgce)
-{
-    xb d = {0};
-    xb_u16(&d, flags);
-    xb_u8(&d, 0);
-    xb_u8(&d, (unsigned)cch);
-    xb_u16(&d, (unsigned)rgce->len);
-    xb_u16(&d, 0);
-    xb_u16(&d, itab);
-    xb_u32(&d, 0);
-    if (biff8)
-        xb_u8(&d, utf16 ? 1 : 0);
-    xb_put(&d, name, utf16 ? 2 * cch : cch);
-    xb_put(&d, rgce->p, rgce->len);
-    xb_rec(s, 0x0018, &d);
-    xb_free(&d);
-}
-
-static void name8(xb *s, unsigned flags, unsigned itab, const char *name, const xb *rgce)
-{
-    name_rec(s, 1, flags, itab, name, strlen(name), 0, rgce);
-}
-
 static void name5(xb *s, unsigned flags, unsigned itab, const char *name, const xb *rgce)
 {
-    name_rec(s, 0, flags, itab, name, strlen(name), 0, rgce);
-}
-
-/* BIFF8 ptgArea3d / ptgRef3d through XTI `ixti`. */
-static void area8(xb *f, unsigned ixti, unsigned r0, unsigned r1, unsigned c0, unsigned c1)
-{
-    xb_u8(f, 0x3B);
-    xb_u16(f, ixti);
-    xb_u16(f, r0);
-    xb_u16(f, r1);
-    xb_u16(f, c0 | 0xC000);
-    xb_u16(f, c1 | 0xC000);
+    xb_name(s, 0, flags, itab, name, strlen(name), 0, rgce);
 }
 
 /* BIFF5 tArea3d (class `ptg`: 0x3B reference, 0x5B value ...) and tRef3d:
@@ -140,26 +103,26 @@ static void build8(xb *file)
     xb_rec(&s, 0x0017, &d);
     xb_free(&d);
     xb f = {0};
-    area8(&f, 0, 0, 2, 0, 1);
-    name8(&s, 0, 1, "Local", &f);            /* before the workbook name: listed after it */
-    name8(&s, 0x0001, 1, "Hidden", &f);
-    name8(&s, 0x0021, 1, "\x0D", &f);        /* built-in _FilterDatabase */
-    name8(&s, 0, 9, "Nowhere", &f);          /* itab past the sheets */
-    name8(&s, 0, 3, "OnGraph", &f);          /* scoped to the chart sheet */
+    xb_area3d(&f, 0, 0, 2, 0, 1);
+    xb_name8(&s, 0, 1, "Local", &f);            /* before the workbook name: listed after it */
+    xb_name8(&s, 0x0001, 1, "Hidden", &f);
+    xb_name8(&s, 0x0021, 1, "\x0D", &f);        /* built-in _FilterDatabase */
+    xb_name8(&s, 0, 9, "Nowhere", &f);          /* itab past the sheets */
+    xb_name8(&s, 0, 3, "OnGraph", &f);          /* scoped to the chart sheet */
     xb_free(&f);
-    area8(&f, 0, 0, 3, 1, 1);
-    name8(&s, 0, 0, "Amounts", &f);
+    xb_area3d(&f, 0, 0, 3, 1, 1);
+    xb_name8(&s, 0, 0, "Amounts", &f);
     xb_free(&f);
-    area8(&f, 1, 0, 2, 0, 0);
-    name8(&s, 0, 2, "Local", &f);
+    xb_area3d(&f, 1, 0, 2, 0, 0);
+    xb_name8(&s, 0, 2, "Local", &f);
     xb_free(&f);
-    area8(&f, 0, 0, 1, 0, 0);
+    xb_area3d(&f, 0, 0, 1, 0, 0);
     static const char zurich[] = "Z\0\xFC\0r\0i\0c\0h\0";
-    name_rec(&s, 1, 0, 2, zurich, 6, 1, &f);
+    xb_name(&s, 1, 0, 2, zurich, 6, 1, &f);
     xb_free(&f);
     xb_u8(&f, 0x1E);                         /* ptgInt: a constant */
     xb_u16(&f, 10);
-    name8(&s, 0, 1, "Ten", &f);
+    xb_name8(&s, 0, 1, "Ten", &f);
     xb_free(&f);
     xb_empty(&s, 0x000A);
     xb_set32(&s, ply[0], (uint32_t)s.len);
@@ -229,18 +192,9 @@ static lt_source *open_book(const xb *file, const char *hdr)
     return src;
 }
 
-/* The listed tables as "a|b|c". */
-static char *listing(const lt_source *src)
-{
-    ts_str out = {0};
-    for (uint32_t i = 0; i < src->ntables; i++)
-        ts_printf(&out, "%s%s", i ? "|" : "", src->tables[i].name);
-    return out.p;
-}
-
 static void expect_listing(const lt_source *src, const char *want)
 {
-    char *got = listing(src);
+    char *got = ts_table_names(src);
     if (strcmp(got, want) != 0)
         fail_msg("tables:\n got  %s\n want %s", got, want);
     free(got);
@@ -251,29 +205,10 @@ static void expect_listing(const lt_source *src, const char *want)
 /* The table `name` as "col|col;v|v;v|v" (NULL as "-"). */
 static void expect_rows(lt_source *src, const char *name, const char *want)
 {
-    lt_error err;
-    int64_t ti = lt_source_find_table_err(src, name, strlen(name), &err);
-    if (ti < 0)
-        fail_msg("%s: %s", name, err.message);
-    const lt_table *t = &src->tables[ti];
-    ts_str out = {0};
-    for (uint32_t c = 0; c < t->ncols; c++)
-        ts_printf(&out, "%s%s", c ? "|" : "", t->cols[c].name);
-    ts_result res;
-    ts_scan(src, (uint32_t)ti, 64, &res);
-    if (!res.ok)
-        fail_msg("scan %s: %s", name, res.message);
-    for (size_t r = 0; r < res.rows.n; r++) {
-        ts_putn(&out, ";", 1);
-        for (size_t c = 0; c < res.rows.rows[r].n; c++) {
-            const ts_cell *cell = &res.rows.rows[r].cells[c];
-            ts_printf(&out, "%s%s", c ? "|" : "", cell->null ? "-" : cell->text);
-        }
-    }
-    ts_result_free(&res);
-    if (strcmp(out.p, want) != 0)
-        fail_msg("%s:\n got  %s\n want %s", name, out.p, want);
-    free(out.p);
+    char *got = ts_table_text(src, name, 64, false);
+    if (strcmp(got, want) != 0)
+        fail_msg("%s:\n got  %s\n want %s", name, got, want);
+    free(got);
 }
 
 static void expect_absent(lt_source *src, const char *name)
@@ -366,12 +301,7 @@ static void test_biff5_malformed(void **state)
 
 static lt_source *open_corpus(const char *file)
 {
-    lt_options opts = {0, NULL};
-    lt_source *src;
-    lt_error err;
-    if (lt_xls_reader.open(file, &opts, &src, &err) != 0)
-        fail_msg("%s: %s", file, err.message);
-    return src;
+    return ts_open(&lt_xls_reader, file, NULL);
 }
 
 /* xlrd's names demo: three sheet-level names that differ only in case,

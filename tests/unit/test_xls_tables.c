@@ -26,35 +26,6 @@
 
 /* ---- building the workbook ---------------------------------------------------- */
 
-/* NAME (BIFF8 Lbl) with an 8-bit name and a formula of `cce` bytes. */
-static void xb_name(xb *s, unsigned flags, unsigned itab, const char *name, const xb *rgce)
-{
-    xb d = {0};
-    xb_u16(&d, flags);
-    xb_u8(&d, 0);
-    xb_u8(&d, (unsigned)strlen(name));
-    xb_u16(&d, (unsigned)rgce->len);
-    xb_u16(&d, 0);
-    xb_u16(&d, itab);
-    xb_u32(&d, 0);
-    xb_u8(&d, 0);
-    xb_put(&d, name, strlen(name));
-    xb_put(&d, rgce->p, rgce->len);
-    xb_rec(s, 0x0018, &d);
-    xb_free(&d);
-}
-
-/* ptgArea3d through XTI `ixti`. */
-static void area3d(xb *f, unsigned ixti, unsigned r0, unsigned r1, unsigned c0, unsigned c1)
-{
-    xb_u8(f, 0x3B);
-    xb_u16(f, ixti);
-    xb_u16(f, r0);
-    xb_u16(f, r1);
-    xb_u16(f, c0 | 0xC000);
-    xb_u16(f, c1 | 0xC000);
-}
-
 /*
 ** Sheet "Data" (and "My Sheet", a copy of it):
 **     A      B      C
@@ -89,18 +60,18 @@ static void build(xb *file, bool names)
         xb_rec(&s, 0x0017, &d);
         xb_free(&d);
         xb f = {0};
-        area3d(&f, 0, 0, 3, 2, 2);
-        xb_name(&s, 0, 0, "Amounts", &f);
-        xb_name(&s, 1, 0, "Secret", &f);     /* hidden */
-        xb_name(&s, 0, 1, "Local", &f);      /* sheet-level */
+        xb_area3d(&f, 0, 0, 3, 2, 2);
+        xb_name8(&s, 0, 0, "Amounts", &f);
+        xb_name8(&s, 1, 0, "Secret", &f);     /* hidden */
+        xb_name8(&s, 0, 1, "Local", &f);      /* sheet-level */
         xb_free(&f);
         xb_u8(&f, 0x3A);                     /* ptgRef3d: the single cell B3 of My Sheet */
         xb_u16(&f, 1);
         xb_u16(&f, 2);
         xb_u16(&f, 1 | 0xC000);
-        xb_name(&s, 0, 0, "Cell", &f);
+        xb_name8(&s, 0, 0, "Cell", &f);
         xb_free(&f);
-        area3d(&f, 0, 0, 3, 0, 1);
+        xb_area3d(&f, 0, 0, 3, 0, 1);
         xb d2 = {0};
         xb_u16(&d2, 0x0020);                 /* fBuiltin: Print_Area (code 6) */
         xb_u8(&d2, 0);
@@ -117,7 +88,7 @@ static void build(xb *file, bool names)
         xb_free(&f);
         xb_u8(&f, 0x1E);                     /* ptgInt 10: a constant */
         xb_u16(&f, 10);
-        xb_name(&s, 0, 0, "Ten", &f);
+        xb_name8(&s, 0, 0, "Ten", &f);
         xb_free(&f);
     }
     xb_empty(&s, 0x000A);
@@ -155,59 +126,12 @@ static lt_source *open_book(const xb *file, const char *hdr, const char *guess)
     return src;
 }
 
-static const char *type_name(lt_type t)
-{
-    switch (t) {
-    case LT_BOOL: return "BOOL";
-    case LT_INT64: return "INT64";
-    case LT_DOUBLE: return "DOUBLE";
-    case LT_TEXT: return "TEXT";
-    case LT_DATE: return "DATE";
-    case LT_TIMESTAMP: return "TIMESTAMP";
-    default: return "?";
-    }
-}
-
-/* The table `name` as "col:TYPE(size)|...;v|v;v|v" — a value of another
-** type than its column's (a tagged row) shows that type in brackets, NULL
-** as "-".  Read in batches of `cap` rows. */
-static char *dump(lt_source *src, const char *name, uint32_t cap)
-{
-    lt_error err;
-    int64_t ti = lt_source_find_table_err(src, name, strlen(name), &err);
-    if (ti < 0)
-        fail_msg("%s: %s", name, err.message);
-    const lt_table *t = &src->tables[ti];
-    ts_str out = {0};
-    for (uint32_t c = 0; c < t->ncols; c++)
-        ts_printf(&out, "%s%s:%s(%u)", c ? "|" : "", t->cols[c].name, type_name(t->cols[c].type),
-                  (unsigned)t->cols[c].size);
-    ts_result res;
-    ts_scan(src, (uint32_t)ti, cap, &res);
-    if (!res.ok)
-        fail_msg("scan %s: %s", name, res.message);
-    for (size_t r = 0; r < res.rows.n; r++) {
-        ts_putn(&out, ";", 1);
-        for (size_t c = 0; c < res.rows.rows[r].n; c++) {
-            const ts_cell *cell = &res.rows.rows[r].cells[c];
-            if (c)
-                ts_putn(&out, "|", 1);
-            if (cell->null)
-                ts_putn(&out, "-", 1);
-            else
-                ts_printf(&out, "%s", cell->text);
-            if (!cell->null && cell->type != t->cols[c].type)
-                ts_printf(&out, "[%s]", type_name(cell->type));
-        }
-    }
-    ts_result_free(&res);
-    return out.p;
-}
-
+/* The table `name` as ts_table_text shows it with types ("col:TYPE(size)|...;v|v",
+** a tagged value's own type in brackets), in batches of 1 and of 2048 rows. */
 static void expect(lt_source *src, const char *name, const char *want)
 {
     for (uint32_t cap = 1; cap <= 2048; cap *= 2048) {
-        char *got = dump(src, name, cap);
+        char *got = ts_table_text(src, name, cap, true);
         bool same = strcmp(got, want) == 0;
         if (!same)
             print_error("%s (batches of %u):\n got  %s\n want %s\n", name, cap, got, want);

@@ -21,6 +21,7 @@
 #include "common/datetime.h"
 #include "common/workbook.h"
 #include "reader.h"
+#include "support/corpus.h"
 #include "test_xls_build.h"
 #include "xls/xls.h"
 #include "xls/xls_internal.h"
@@ -47,20 +48,6 @@ static int open_stream(const xb *s, int layout, const char *hdr, xb *file, lt_so
     return lt_xls_open_memory(file->p, file->len, "test.xls", &opts, src, err);
 }
 
-static const char *type_name(lt_type t)
-{
-    switch (t) {
-    case LT_BOOL: return "BOOL";
-    case LT_INT64: return "INT64";
-    case LT_DOUBLE: return "DOUBLE";
-    case LT_TEXT: return "TEXT";
-    case LT_DATE: return "DATE";
-    case LT_TIME: return "TIME";
-    case LT_TIMESTAMP: return "TIMESTAMP";
-    default: return "?";
-    }
-}
-
 /* The whole table as text: "name:TYPE|..." then one line per row. */
 static char *dump_table(lt_source *src, const char *name, uint32_t capacity)
 {
@@ -83,7 +70,7 @@ static char *dump_table(lt_source *src, const char *name, uint32_t capacity)
     for (uint32_t c = 0; c < t->ncols; c++) {
         types[c] = t->cols[c].type;
         cols[c] = c;
-        PUT("%s%s:%s", c ? "|" : "", t->cols[c].name, type_name(t->cols[c].type));
+        PUT("%s%s:%s", c ? "|" : "", t->cols[c].name, ts_type_name(t->cols[c].type));
     }
     PUT("\n");
     lt_scan_spec spec = {.table = (uint32_t)ti, .ncols = t->ncols, .cols = cols, .limit = -1};
@@ -573,18 +560,8 @@ static void test_cfb_malformed(void **state)
 static void difat_file(xb *f, const xb *s)
 {
     size_t nsec = (s->len + 511) / 512;
-    static const uint8_t sig[8] = {0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1};
     memset(f, 0, sizeof *f);
-    xb_put(f, sig, 8);
-    for (int i = 0; i < 16; i++)
-        xb_u8(f, 0);
-    xb_u16(f, 0x3E);
-    xb_u16(f, 3);
-    xb_u16(f, 0xFFFE);
-    xb_u16(f, 9);
-    xb_u16(f, 6);
-    for (int i = 0; i < 6; i++)
-        xb_u8(f, 0);
+    xb_cfb_header_start(f);
     xb_u32(f, 0);
     xb_u32(f, 110);          /* FAT sectors */
     xb_u32(f, 111);          /* directory */

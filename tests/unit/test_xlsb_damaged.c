@@ -4,11 +4,8 @@
 ** ZIP central directory, the last 2 KiB), opened and scanned in full
 ** (support/damage.h).
 */
-#include <setjmp.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <cmocka.h>
 
 #include "reader.h"
 #include "support/damage.h"
@@ -18,23 +15,7 @@ static const ts_damage damage = {
     LT_CORPUS_DIR "/xlsb", "damaged.xlsb", lt_xlsb_open_memory, 20, 2048, true,
 };
 
-static void test_truncated(void **state)
-{
-    (void)state;
-    ts_damage_truncated(&damage);
-}
-
-static void test_bit_flips(void **state)
-{
-    (void)state;
-    ts_damage_bit_flips(&damage);
-}
-
 int main(void)
 {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_truncated),
-        cmocka_unit_test(test_bit_flips),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return ts_damage_main(&damage);
 }

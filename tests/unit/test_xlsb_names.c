@@ -23,20 +23,7 @@ static lt_source *open_corpus(const char *file, const char *hdr)
 {
     lt_option items[1] = {{"HDR", hdr}};
     lt_options opts = {1, items};
-    lt_source *src;
-    lt_error err;
-    if (lt_xlsb_reader.open(file, &opts, &src, &err) != 0)
-        fail_msg("%s: %s", file, err.message);
-    return src;
-}
-
-/* The listed tables as "a|b|c". */
-static char *listing(const lt_source *src)
-{
-    ts_str out = {0};
-    for (uint32_t i = 0; i < src->ntables; i++)
-        ts_printf(&out, "%s%s", i ? "|" : "", src->tables[i].name);
-    return out.p;
+    return ts_open(&lt_xlsb_reader, file, &opts);
 }
 
 /* POI's bug 46535 workbook: seven names scoped to its fifth sheet (TDS)
@@ -46,7 +33,7 @@ static void test_corpus_external_sheet_level(void **state)
 {
     (void)state;
     lt_source *src = open_corpus(LT_CORPUS_DIR "/xlsb/sheetjs_poi_46535_hidden_sheets.xlsb", "No");
-    char *got = listing(src);
+    char *got = ts_table_names(src);
     assert_string_equal(got, "Test$|CodeLists$|Map$|Others$|TDS$|AirportCode");
     free(got);
     assert_int_equal(lt_source_find_table(src, "TDS$Airport", 11), -1);

@@ -220,12 +220,89 @@ bool ts_same_cell(const ts_cell *ours, const ts_cell *oracle, const ts_rules *ru
 
 /* ---- reading a table -------------------------------------------------------------- */
 
+lt_source *ts_open(const lt_reader *reader, const char *path, const lt_options *opts)
+{
+    lt_source *src = NULL;
+    lt_error err;
+    if (reader->open(path, opts, &src, &err) != 0)
+        fail_msg("%s: %s", path, err.message);
+    return src;
+}
+
 int64_t ts_table_index(const lt_source *src, const char *name)
 {
     for (uint32_t i = 0; i < src->ntables; i++)
         if (strcmp(src->tables[i].name, name) == 0)
             return i;
     return -1;
+}
+
+char *ts_table_names(const lt_source *src)
+{
+    ts_str out = {0};
+    ts_putn(&out, "", 0);    /* "" for no tables */
+    for (uint32_t i = 0; i < src->ntables; i++) {
+        if (i > 0)
+            ts_putn(&out, "|", 1);
+        ts_putn(&out, src->tables[i].name, strlen(src->tables[i].name));
+    }
+    return out.p;
+}
+
+const char *ts_type_name(lt_type t)
+{
+    switch (t) {
+    case LT_NULL: return "NULL";
+    case LT_BOOL: return "BOOL";
+    case LT_INT64: return "INT64";
+    case LT_DOUBLE: return "DOUBLE";
+    case LT_DECIMAL: return "DECIMAL";
+    case LT_TEXT: return "TEXT";
+    case LT_BINARY: return "BINARY";
+    case LT_DATE: return "DATE";
+    case LT_TIME: return "TIME";
+    case LT_TIMESTAMP: return "TIMESTAMP";
+    case LT_GUID: return "GUID";
+    }
+    return "?";
+}
+
+char *ts_table_text(lt_source *src, const char *name, uint32_t capacity, bool typed)
+{
+    lt_error err;
+    int64_t ti = lt_source_find_table_err(src, name, strlen(name), &err);
+    if (ti < 0)
+        fail_msg("%s: %s", name, err.message);
+    const lt_table *t = &src->tables[ti];
+    ts_str out = {0};
+    ts_putn(&out, "", 0);
+    for (uint32_t c = 0; c < t->ncols; c++) {
+        if (c > 0)
+            ts_putn(&out, "|", 1);
+        ts_putn(&out, t->cols[c].name, strlen(t->cols[c].name));
+        if (typed)
+            ts_printf(&out, ":%s(%u)", ts_type_name(t->cols[c].type), (unsigned)t->cols[c].size);
+    }
+    ts_result res;
+    ts_scan(src, (uint32_t)ti, capacity, &res);
+    if (!res.ok)
+        fail_msg("scan %s: %s", name, res.message);
+    for (size_t r = 0; r < res.rows.n; r++) {
+        ts_putn(&out, ";", 1);
+        for (size_t c = 0; c < res.rows.rows[r].n; c++) {
+            const ts_cell *cell = &res.rows.rows[r].cells[c];
+            if (c > 0)
+                ts_putn(&out, "|", 1);
+            if (cell->null)
+                ts_putn(&out, "-", 1);
+            else
+                ts_putn(&out, cell->text, strlen(cell->text));
+            if (typed && !cell->null && cell->type != t->cols[c].type)
+                ts_printf(&out, "[%s]", ts_type_name(cell->type));
+        }
+    }
+    ts_result_free(&res);
+    return out.p;
 }
 
 /* The rendered rows of one batch, appended to res. */

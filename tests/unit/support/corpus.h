@@ -117,8 +117,21 @@ typedef struct ts_result {
 /* Every column of table ti, in batches of `capacity` rows. */
 void ts_scan(lt_source *src, uint32_t ti, uint32_t capacity, ts_result *res);
 void ts_result_free(ts_result *r);
+/* Table `name` of src as "head|head;v|v;v|v": the column names (with
+** `typed` "name:TYPE(size)"), then each row, NULL as "-", and with `typed` a
+** value of another type than its column's (a tagged row) followed by
+** "[TYPE]".  Scanned in batches of `capacity` rows; a failing look-up or
+** scan ends the test.  malloc'ed. */
+char *ts_table_text(lt_source *src, const char *name, uint32_t capacity, bool typed);
+/* `path` opened by `reader` (opts may be NULL); failing to open ends the
+** test with the reader's message. */
+lt_source *ts_open(const lt_reader *reader, const char *path, const lt_options *opts);
 /* The index of the table named exactly `name`, or -1. */
 int64_t ts_table_index(const lt_source *src, const char *name);
+/* The names of the tables a source lists, in order, as "a|b|c" (malloc). */
+char *ts_table_names(const lt_source *src);
+/* The name of a logical type as reader.h spells it ("INT64", "TEXT"). */
+const char *ts_type_name(lt_type t);
 
 /* Compare with the oracle (row 0 its header), in order or as multisets of
 ** rows; on a difference describe the first one in why. */

@@ -196,3 +196,22 @@ void ts_damage_bit_flips(const ts_damage *d)
            t.opened, t.scanned_rows, t.open_failed, t.scan_failed);
     assert_true(t.opened > 0);
 }
+
+static void truncated(void **state)
+{
+    ts_damage_truncated(*state);
+}
+
+static void bit_flips(void **state)
+{
+    ts_damage_bit_flips(*state);
+}
+
+int ts_damage_main(const ts_damage *d)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_prestate(truncated, (void *)d),
+        cmocka_unit_test_prestate(bit_flips, (void *)d),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -31,5 +31,8 @@ typedef struct ts_damage {
 void ts_damage_truncated(const ts_damage *d);
 /* 64 single-bit flips per file; some must still open. */
 void ts_damage_bit_flips(const ts_damage *d);
+/* A test program's main: both of the above as CMocka tests; returns what
+** cmocka_run_group_tests returns. */
+int ts_damage_main(const ts_damage *d);
 
 #endif /* LT_TEST_SUPPORT_DAMAGE_H */

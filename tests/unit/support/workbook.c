@@ -103,19 +103,6 @@ bool ts_wb_check_row(const ts_corpus *c, lt_source *src, const char *open_error,
     return ok;
 }
 
-static const char *type_word(lt_type t)
-{
-    switch (t) {
-    case LT_BOOL: return "BOOL";
-    case LT_INT64: return "INT64";
-    case LT_DOUBLE: return "DOUBLE";
-    case LT_DATE: return "DATE";
-    case LT_TIME: return "TIME";
-    case LT_TIMESTAMP: return "TIMESTAMP";
-    default: return "TEXT";
-    }
-}
-
 /* The oracle of a header table without its first row, under our names. */
 static void load_header_oracle(const ts_wb_corpus *c, const ts_hdr_case *hc, const lt_table *t, ts_csv *oracle)
 {
@@ -144,7 +131,7 @@ static void check_hdr_case(const ts_wb_corpus *c, const ts_hdr_case *hc)
     char cols[1024] = "";
     for (uint32_t col = 0; col < t->ncols; col++)
         snprintf(cols + strlen(cols), sizeof cols - strlen(cols), "%s%s:%s", col ? "|" : "", t->cols[col].name,
-                 type_word(t->cols[col].type));
+                 ts_type_name(t->cols[col].type));
     assert_string_equal(cols, hc->columns);
     ts_csv oracle;
     load_header_oracle(c, hc, t, &oracle);

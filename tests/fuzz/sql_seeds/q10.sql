@@ -1,0 +1,1 @@
+SELECT a, b, c FROM t WHERE b = 5 OR a > '1e2' OR c IN (1, 'abc', 2.5) OR b BETWEEN 1 AND 'x' UNION SELECT b, a, CAST(c AS TEXT) FROM u WHERE a IN (SELECT b FROM t) ORDER BY 1

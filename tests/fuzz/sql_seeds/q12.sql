@@ -1,0 +1,1 @@
+SELECT b, COUNT(*) FROM t WHERE b LIKE '[a-c]*' OR b = 'X' OR b LIKE '#?' GROUP BY b HAVING MIN(b) >= 'A' ORDER BY b
