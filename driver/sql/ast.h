@@ -27,10 +27,10 @@ typedef struct sql_type {
     int16_t scale;    /* DECIMAL: digits after the point */
     uint32_t size;    /* ODBC column size (precision for DECIMAL) */
     bool nullable;
-    /* A compound's column mixing numbers and text on a SQLite source:
-    ** described as TEXT, its rows of other types tagged with their own
-    ** (reader.h's dynamically typed rows), as SQLite keeps each value's
-    ** storage class. */
+    /* A compound's column, or a CASE / COALESCE / NULLIF result, mixing
+    ** numbers and text on a SQLite source: described as TEXT, its rows of
+    ** other types tagged with their own (reader.h's dynamically typed
+    ** rows), as SQLite keeps each value's storage class. */
     bool dynamic;
 } sql_type;
 

@@ -194,6 +194,10 @@ static const char *queries[] = {
     "SELECT id, 2.0 IN (SELECT r FROM t AS t2), 'abc' IN (SELECT i FROM t AS t2) FROM t ORDER BY 1",
     "SELECT id, i NOT IN (SELECT w FROM u WHERE w IS NOT NULL) FROM t ORDER BY 1",
     "SELECT id, i NOT IN (SELECT w FROM u) FROM t ORDER BY 1",
+    "SELECT id FROM t WHERE i IN (SELECT t2.i FROM t AS t2 WHERE t2.id >= t.id) ORDER BY 1",
+    "SELECT id FROM t WHERE b NOT IN (SELECT t2.b FROM t AS t2 WHERE t2.id <> t.id) ORDER BY 1",
+    "SELECT id FROM t WHERE r IN (SELECT t2.r FROM t AS t2 WHERE t2.id = t.id) ORDER BY 1",
+    "SELECT id FROM t WHERE i IN (SELECT u.w FROM u WHERE u.w = t.id) ORDER BY 1",
     /* CAST(x AS NUMERIC) of an integral value is an INTEGER to SQLite */
     "SELECT id FROM t WHERE CAST(i AS TEXT) IN (CAST(2 AS NUMERIC)) ORDER BY 1",
     "SELECT id FROM t WHERE x = CAST(10 AS NUMERIC) ORDER BY 1",
@@ -231,6 +235,11 @@ static const char *queries[] = {
     "SELECT id, COALESCE(NULL, CASE WHEN id > 2 THEN 7 ELSE 'q' END) FROM t ORDER BY 1",
     "SELECT id, COALESCE(i, x) FROM t ORDER BY 1",
     "SELECT id, CASE b WHEN 5 THEN 'five' WHEN 10 THEN 'ten' END FROM t ORDER BY 1",
+    "SELECT id, c FROM (SELECT id, CASE WHEN id < 5 THEN id ELSE 'a' END AS c FROM t) AS d "
+    "WHERE c = 3 OR c = 'a' ORDER BY 1",
+    "SELECT c, COUNT(*) FROM (SELECT COALESCE(i, 'none') AS c FROM t) AS d GROUP BY c ORDER BY 1",
+    "SELECT COALESCE(i, 'none') FROM t UNION SELECT r FROM t ORDER BY 1",
+    "SELECT id FROM t WHERE i IN (SELECT CASE WHEN w > 5 THEN w ELSE k END FROM u) ORDER BY 1",
     "SELECT id, CASE WHEN id < 5 THEN 2.0 ELSE 'x' END || 'y', length(COALESCE(r, 'abc')) FROM t ORDER BY 1",
     "SELECT id FROM t WHERE COALESCE(r, 'q') LIKE '1%' ORDER BY 1",
     "SELECT id, CASE r WHEN 2 THEN 'two' WHEN 0.5 THEN 'half' END FROM t ORDER BY 1",
