@@ -235,8 +235,8 @@ static const char *queries[] = {
     "SELECT id, COALESCE(NULL, CASE WHEN id > 2 THEN 7 ELSE 'q' END) FROM t ORDER BY 1",
     "SELECT id, COALESCE(i, x) FROM t ORDER BY 1",
     "SELECT id, CASE b WHEN 5 THEN 'five' WHEN 10 THEN 'ten' END FROM t ORDER BY 1",
-    "SELECT id, c FROM (SELECT id, CASE WHEN id < 5 THEN id ELSE 'a' END AS c FROM t) AS d "
-    "WHERE c = 3 OR c = 'a' ORDER BY 1",
+    ("SELECT id, c FROM (SELECT id, CASE WHEN id < 5 THEN id ELSE 'a' END AS c FROM t) AS d "
+     "WHERE c = 3 OR c = 'a' ORDER BY 1"),
     "SELECT c, COUNT(*) FROM (SELECT COALESCE(i, 'none') AS c FROM t) AS d GROUP BY c ORDER BY 1",
     "SELECT COALESCE(i, 'none') FROM t UNION SELECT r FROM t ORDER BY 1",
     "SELECT id FROM t WHERE i IN (SELECT CASE WHEN w > 5 THEN w ELSE k END FROM u) ORDER BY 1",
