@@ -14,8 +14,8 @@
 */
 #include "affinity.h"
 #include "value.h"
+#include "../../readers/common/sqlite_rules.h"
 
-#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,23 +23,12 @@
 
 uint8_t sql_affinity_of_declared(const char *type)
 {
-    /* sqlite3AffinityType: a rolling window over the name's last four
-    ** characters; the first rule that matches in this order wins. */
-    uint32_t h = 0;
-    uint8_t aff = SQL_AFF_NUMERIC; /* REAL is NUMERIC here: both compare as numbers */
-    if (type == NULL || type[0] == '\0')
-        return SQL_AFF_BLOB;
-    for (const char *p = type; *p; p++) {
-        h = (h << 8) + (uint8_t)tolower((unsigned char)*p);
-        if (h == 0x63686172u || h == 0x636c6f62u || h == 0x74657874u) { /* char clob text */
-            aff = SQL_AFF_TEXT;
-        } else if (h == 0x626c6f62u && aff == SQL_AFF_NUMERIC) { /* blob */
-            aff = SQL_AFF_BLOB;
-        } else if ((h & 0x00ffffffu) == 0x00696e74u) { /* int */
-            return SQL_AFF_NUMERIC;
-        }
+    /* REAL is NUMERIC here: both compare as numbers */
+    switch (lt_sqlite_affinity(type, type ? strlen(type) : 0)) {
+    case LT_SQLITE_AFF_BLOB: return SQL_AFF_BLOB;
+    case LT_SQLITE_AFF_TEXT: return SQL_AFF_TEXT;
+    default:                 return SQL_AFF_NUMERIC;
     }
-    return aff;
 }
 
 uint8_t sql_affinity_of_type(lt_type type)
@@ -60,72 +49,26 @@ uint8_t sql_affinity_pair(uint8_t x, uint8_t y)
     return x != SQL_AFF_NONE ? x : y;
 }
 
-static bool space(char c)
-{
-    return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == '\v';
-}
-
 bool sql_sqlite_text_number(const char *s, uint32_t len, lt_value *out)
 {
-    /* sqlite3AtoF's grammar: blanks, sign, digits [. digits] [e sign
-    ** digits], blanks, nothing else; at least one mantissa digit. */
-    uint32_t i = 0, end = len;
-    while (i < end && space(s[i]))
-        i++;
-    while (end > i && space(s[end - 1]))
-        end--;
-    uint32_t start = i, digits = 0;
-    bool integral = true;
-    if (i < end && (s[i] == '+' || s[i] == '-'))
-        i++;
-    while (i < end && isdigit((unsigned char)s[i]))
-        i++, digits++;
-    if (i < end && s[i] == '.') {
-        integral = false;
-        i++;
-        while (i < end && isdigit((unsigned char)s[i]))
-            i++, digits++;
-    }
-    if (digits == 0)
+    int64_t i;
+    double r;
+    int kind = lt_sqlite_text_number(s, len, &i, &r);
+    if (kind == 0)
         return false;
-    if (i < end && (s[i] == 'e' || s[i] == 'E')) {
-        integral = false;
-        i++;
-        if (i < end && (s[i] == '+' || s[i] == '-'))
-            i++;
-        if (i == end || !isdigit((unsigned char)s[i]))
-            return false;
-        while (i < end && isdigit((unsigned char)s[i]))
-            i++;
-    }
-    if (i != end)
-        return false;
-    char buf[400];
-    uint32_t n = end - start;
-    if (n >= sizeof buf)
-        return false; /* (no such literal in practice; stays text) */
-    memcpy(buf, s + start, n);
-    buf[n] = '\0';
     memset(out, 0, sizeof *out);
-    if (integral) {
-        char *stop;
-        long long v = strtoll(buf, &stop, 10);
-        double d = strtod(buf, NULL);
-        if (*stop == '\0' && (double)v == d && d > -9223372036854775808.0 &&
-            d < 9223372036854775808.0) {
-            out->type = LT_INT64;
-            out->u.i64 = v;
-            return true;
-        }
+    if (kind == 1) {
+        out->type = LT_INT64;
+        out->u.i64 = i;
+    } else {
+        out->type = LT_DOUBLE;
+        out->u.f64 = r;
     }
-    out->type = LT_DOUBLE;
-    out->u.f64 = strtod(buf, NULL);
     return true;
 }
 
 uint32_t sql_sqlite_number_text(const lt_value *v, char *buf, size_t cap)
 {
-    int n;
     double d;
     switch (v->type) {
     case LT_BOOL:  return (uint32_t)snprintf(buf, cap, "%d", v->u.b ? 1 : 0);
@@ -141,20 +84,7 @@ uint32_t sql_sqlite_number_text(const lt_value *v, char *buf, size_t cap)
     }
     if (isnan(d))
         return 0;
-    if (isinf(d))
-        return (uint32_t)snprintf(buf, cap, d < 0 ? "-Inf" : "Inf");
-    n = snprintf(buf, cap, "%.15g", d);
-    if (n <= 0 || (size_t)n + 3 > cap)
-        return n > 0 ? (uint32_t)n : 0;
-    if (strchr(buf, '.') == NULL) {
-        char *e = strchr(buf, 'e');
-        size_t at = e ? (size_t)(e - buf) : (size_t)n;
-        memmove(buf + at + 2, buf + at, (size_t)n - at + 1);
-        buf[at] = '.';
-        buf[at + 1] = '0';
-        n += 2;
-    }
-    return (uint32_t)n;
+    return (uint32_t)lt_sqlite_real_text(d, buf, cap);
 }
 
 static bool is_number_value(lt_type t)

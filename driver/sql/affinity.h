@@ -9,7 +9,8 @@
 #include "exec.h"
 
 /* The affinity of a column declared with type name `type` (SQL_AFF_BLOB
-** for none), by sqlite3AffinityType's rule. */
+** for none), by sqlite3AffinityType's rule (common/sqlite_rules.h; its
+** INTEGER and REAL are SQL_AFF_NUMERIC here). */
 uint8_t sql_affinity_of_declared(const char *type);
 /* The affinity CAST(x AS t) gives, t of engine type `type`. */
 uint8_t sql_affinity_of_type(lt_type type);
@@ -18,12 +19,14 @@ uint8_t sql_affinity_of_type(lt_type type);
 ** nothing. */
 uint8_t sql_affinity_pair(uint8_t x, uint8_t y);
 /* Is text s[0..len) a number by SQLite's numeric affinity (blanks around
-** it allowed, nothing else)?  Then *out is that INT64 or DOUBLE. */
+** it allowed, nothing else; lt_sqlite_text_number)?  Then *out is that
+** INT64 or DOUBLE. */
 bool sql_sqlite_text_number(const char *s, uint32_t len, lt_value *out);
 
 /* A number (BOOL, INT64, DOUBLE, DECIMAL) as SQLite writes it as text:
 ** integers in full, reals as printf's "%!.15g" (always with a point: 2.0,
-** 1.0e+20); the length written into buf (room for `cap`, at least 64). */
+** 1.0e+20; lt_sqlite_real_text); the length written into buf (room for
+** `cap`, at least 64); 0 (no text) for NaN. */
 uint32_t sql_sqlite_number_text(const lt_value *v, char *buf, size_t cap);
 
 /* Compare operands a and b (their vectors l and r; a column's tagged rows

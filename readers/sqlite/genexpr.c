@@ -284,7 +284,7 @@ static int as_text(evalctx *x, const sqlite_val *v, const char **s, size_t *n)
         *n = (size_t)snprintf(tmp, sizeof tmp, "%lld", (long long)v->i);
         break;
     case SQLITE_REAL:
-        *n = sqlite_real_text(v->r, tmp, sizeof tmp);
+        *n = lt_sqlite_real_text(v->r, tmp, sizeof tmp);
         break;
     case SQLITE_TEXT:
         if (v->enc != SQLITE_ENC_UTF8) {
@@ -357,7 +357,7 @@ static void numerify(evalctx *x, const sqlite_val *in, sqlite_val *out)
     }
     int64_t i;
     double r;
-    int kind = sqlite_text_number(s + start, k - start, &i, &r);
+    int kind = lt_sqlite_text_number(s + start, k - start, &i, &r);
     if (kind == 1 && int_end == k) {
         out->i = i;
     } else if (kind != 0) {
@@ -580,7 +580,7 @@ int sqlite_expr_eval(const sqlite_expr *e, uint8_t affinity, sqlite_getter get,
         double r;
         if (as_text(&x, out, &s, &n) != 0)
             return -1;
-        int kind = sqlite_text_number(s, n, &i, &r);
+        int kind = lt_sqlite_text_number(s, n, &i, &r);
         if (kind == 1) {
             out->cls = SQLITE_INT;
             out->i = i;

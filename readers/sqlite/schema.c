@@ -10,12 +10,12 @@
 ** after the closing parenthesis (WITHOUT ROWID, STRICT).
 **
 ** From the parse come: the column names and declared types; the affinity
-** (sqlite3AffinityType's rules); the logical type handed to clients; which
-** column is the rowid alias (INTEGER PRIMARY KEY, with SQLite's quirks);
-** where each column sits in the record (WITHOUT ROWID tables store the key
-** columns first; VIRTUAL generated columns are not stored); DEFAULTs for
-** records written before ALTER TABLE ADD COLUMN; keys and indexes for the
-** catalog functions.
+** (sqlite3AffinityType's rule, common/sqlite_rules.c); the logical type
+** handed to clients; which column is the rowid alias (INTEGER PRIMARY
+** KEY, with SQLite's quirks); where each column sits in the record
+** (WITHOUT ROWID tables store the key columns first; VIRTUAL generated
+** columns are not stored); DEFAULTs for records written before ALTER
+** TABLE ADD COLUMN; keys and indexes for the catalog functions.
 */
 #include "sqlite_internal.h"
 
@@ -709,34 +709,6 @@ static int build_view(sqlite_source *src, sqlite_table *st, lt_table *t, const c
 
 /* ---- types ---------------------------------------------------------------- */
 
-uint8_t sqlite_affinity(const char *type, size_t len)
-{
-    /* sqlite3AffinityType: a rolling window of four characters. */
-    uint32_t h = 0;
-    uint8_t aff = SQLITE_AFF_NUMERIC;
-    if (type == NULL || len == 0)
-        return SQLITE_AFF_BLOB;
-    for (size_t i = 0; i < len; i++) {
-        h = (h << 8) + (uint8_t)tolower((unsigned char)type[i]);
-        if (h == (('c' << 24) + ('h' << 16) + ('a' << 8) + 'r') ||
-            h == (('c' << 24) + ('l' << 16) + ('o' << 8) + 'b') ||
-            h == (('t' << 24) + ('e' << 16) + ('x' << 8) + 't')) {
-            aff = SQLITE_AFF_TEXT;
-        } else if (h == (('b' << 24) + ('l' << 16) + ('o' << 8) + 'b') &&
-                   (aff == SQLITE_AFF_NUMERIC || aff == SQLITE_AFF_REAL)) {
-            aff = SQLITE_AFF_BLOB;
-        } else if ((h == (('r' << 24) + ('e' << 16) + ('a' << 8) + 'l') ||
-                    h == (('f' << 24) + ('l' << 16) + ('o' << 8) + 'a') ||
-                    h == (('d' << 24) + ('o' << 16) + ('u' << 8) + 'b')) &&
-                   aff == SQLITE_AFF_NUMERIC) {
-            aff = SQLITE_AFF_REAL;
-        } else if ((h & 0x00ffffff) == (('i' << 16) + ('n' << 8) + 't')) {
-            return SQLITE_AFF_INTEGER;
-        }
-    }
-    return aff;
-}
-
 static bool contains_ci(const char *s, size_t n, const char *needle)
 {
     size_t m = strlen(needle);
@@ -1021,7 +993,7 @@ static int build_table(sqlite_source *src, sqlite_table *st, lt_table *t,
         lc->name = strdup(c->name);
         if (lc->name == NULL)
             return -1;
-        sc->affinity = sqlite_affinity(c->type, c->type_len);
+        sc->affinity = lt_sqlite_affinity(c->type, c->type_len);
         if (d->strict && c->type_len == 3 && strncasecmp(c->type, "ANY", 3) == 0)
             sc->affinity = SQLITE_AFF_BLOB;
         map_type(c, sc->affinity, lc);

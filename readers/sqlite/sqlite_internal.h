@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "../common/platform.h"
+#include "../common/sqlite_rules.h"
 #include "sqlite.h"
 
 /* Text encodings as header offset 56 gives them. */
@@ -257,8 +258,10 @@ char *sqlite_dequote(const char *t, size_t n);
 
 /* ---- schema (schema.c) ---------------------------------------------------- */
 
-enum { SQLITE_AFF_BLOB = 0, SQLITE_AFF_TEXT, SQLITE_AFF_NUMERIC,
-       SQLITE_AFF_INTEGER, SQLITE_AFF_REAL };
+/* A column's affinity: lt_sqlite_affinity's values (common/sqlite_rules.h). */
+enum { SQLITE_AFF_BLOB = LT_SQLITE_AFF_BLOB, SQLITE_AFF_TEXT = LT_SQLITE_AFF_TEXT,
+       SQLITE_AFF_NUMERIC = LT_SQLITE_AFF_NUMERIC, SQLITE_AFF_INTEGER = LT_SQLITE_AFF_INTEGER,
+       SQLITE_AFF_REAL = LT_SQLITE_AFF_REAL };
 
 /* Where a column's value comes from. */
 #define SQLITE_FIELD_ROWID (-1)      /* INTEGER PRIMARY KEY: the rowid */
@@ -318,9 +321,6 @@ typedef struct sqlite_source {
 int sqlite_schema_load(sqlite_source *src, lt_error *err);
 void sqlite_schema_free(sqlite_source *src);
 
-/* SQLite's affinity of a declared type (sqlite3AffinityType). */
-uint8_t sqlite_affinity(const char *type, size_t len);
-
 /* ---- generated columns (genexpr.c) ------------------------------------------ */
 
 typedef struct sqlite_expr sqlite_expr;
@@ -348,16 +348,8 @@ int sqlite_expr_eval(const sqlite_expr *e, uint8_t affinity, sqlite_getter get,
 int sqlite_default_value(const char *text, size_t len, uint8_t affinity,
                          sqlite_val *out);
 
-/* Text that is wholly a number, as SQLite reads one (spaces around
-** allowed): 0 not a number, 1 an integer that fits int64 (*i), 2 a real
-** (*r). */
-int sqlite_text_number(const char *s, size_t n, int64_t *i, double *r);
-
 /* A REAL holding an integer in int64's range becomes INTEGER. */
 void sqlite_integer_affinity(sqlite_val *v);
-
-/* Render a REAL the way SQLite turns one into text ("%!.15g"). */
-size_t sqlite_real_text(double r, char *dst, size_t cap);
 
 /* Store `val` in row `row` of vector `col` of `batch`: in the vector's type
 ** when that is exact, else as a tagged value of its own storage class (see

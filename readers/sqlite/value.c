@@ -12,14 +12,15 @@
 **
 ** Also here: the value of a DEFAULT clause, which rows written before ALTER
 ** TABLE ADD COLUMN take, with the column's affinity applied as SQLite's
-** valueFromExpr() does; and SQLite's own rendering of a REAL as text.
+** valueFromExpr() does.  SQLite's rendering of a REAL as text and its
+** reading of text as a number are shared with the engine
+** (common/sqlite_rules.c).
 */
 #include "sqlite_internal.h"
 
 #include "../common/datetime.h"
 
 #include <ctype.h>
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -298,95 +299,7 @@ int sqlite_put(lt_batch *batch, uint32_t col, uint32_t row,
     return put_tagged(batch, v, row, val);
 }
 
-/* ---- REAL as text -------------------------------------------------------------- */
-
-size_t sqlite_real_text(double r, char *dst, size_t cap)
-{
-    if (cap < 32) {
-        if (cap)
-            dst[0] = '\0';
-        return 0;
-    }
-    if (isnan(r))
-        return (size_t)snprintf(dst, cap, "NaN");
-    if (isinf(r))
-        return (size_t)snprintf(dst, cap, r < 0 ? "-Inf" : "Inf");
-    int n = snprintf(dst, cap, "%.15g", r);
-    for (int i = 0; i < n; i++)
-        if (dst[i] == ',')
-            dst[i] = '.';   /* whatever LC_NUMERIC says */
-    /* "%!.15g": the mantissa always has a fraction part. */
-    char *e = strchr(dst, 'e');
-    if (strchr(dst, '.') == NULL) {
-        if (e == NULL) {
-            memcpy(dst + n, ".0", 3);
-            n += 2;
-        } else {
-            memmove(e + 2, e, strlen(e) + 1);
-            e[0] = '.';
-            e[1] = '0';
-            n += 2;
-        }
-    }
-    return (size_t)n;
-}
-
 /* ---- DEFAULT values ------------------------------------------------------------ */
-
-/* Text that is a number as SQLite's sqlite3AtoF sees it (spaces around
-** allowed).  Returns 0: not a number, 1: an integer that fits int64, 2: a
-** real (*r set). */
-int sqlite_text_number(const char *s, size_t n, int64_t *i, double *r)
-{
-    char tmp[128];
-    while (n > 0 && isspace((unsigned char)*s))
-        s++, n--;
-    while (n > 0 && isspace((unsigned char)s[n - 1]))
-        n--;
-    if (n == 0 || n >= sizeof tmp)
-        return 0;
-    size_t k = 0;
-    if (s[k] == '+' || s[k] == '-')
-        k++;
-    size_t int_digits = 0, frac_digits = 0;
-    while (k < n && isdigit((unsigned char)s[k]))
-        k++, int_digits++;
-    bool real = false;
-    if (k < n && s[k] == '.') {
-        real = true;
-        k++;
-        while (k < n && isdigit((unsigned char)s[k]))
-            k++, frac_digits++;
-    }
-    if (int_digits + frac_digits == 0)
-        return 0;
-    if (k < n && (s[k] == 'e' || s[k] == 'E')) {
-        real = true;
-        k++;
-        if (k < n && (s[k] == '+' || s[k] == '-'))
-            k++;
-        size_t e = 0;
-        while (k < n && isdigit((unsigned char)s[k]))
-            k++, e++;
-        if (e == 0)
-            return 0;
-    }
-    if (k != n)
-        return 0;
-    memcpy(tmp, s, n);
-    tmp[n] = '\0';
-    if (!real) {
-        char *end;
-        errno = 0;
-        long long v = strtoll(tmp, &end, 10);
-        if (errno == 0) {
-            *i = v;
-            return 1;
-        }
-    }
-    *r = lt_strtod(tmp, NULL);
-    return 2;
-}
 
 /* A REAL that is an integer in int64's range becomes INTEGER
 ** (sqlite3VdbeIntegerAffinity). */
@@ -428,7 +341,7 @@ static int apply_affinity(sqlite_val *v, uint8_t affinity)
             return set_text(v, tmp, (size_t)n);
         }
         if (v->cls == SQLITE_REAL) {
-            size_t n = sqlite_real_text(v->r, tmp, sizeof tmp);
+            size_t n = lt_sqlite_real_text(v->r, tmp, sizeof tmp);
             return set_text(v, tmp, n);
         }
         return 0;
@@ -438,7 +351,7 @@ static int apply_affinity(sqlite_val *v, uint8_t affinity)
     if (v->cls == SQLITE_TEXT) {
         int64_t i;
         double r;
-        int kind = sqlite_text_number((const char *)v->p, v->n, &i, &r);
+        int kind = lt_sqlite_text_number((const char *)v->p, v->n, &i, &r);
         if (kind == 0)
             return 0;
         free((void *)v->p);
@@ -563,7 +476,7 @@ int sqlite_default_value(const char *text, size_t len, uint8_t affinity,
     if (isdigit((unsigned char)*s) || *s == '.') {
         int64_t i;
         double r;
-        int kind = sqlite_text_number(s, n, &i, &r);
+        int kind = lt_sqlite_text_number(s, n, &i, &r);
         if (kind == 0)
             return -1;
         bool plain_int = kind == 1 && i <= INT32_MAX;

@@ -188,7 +188,7 @@ static void test_affinity(void **state)
         {"JSON", SQLITE_AFF_NUMERIC},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        uint8_t a = sqlite_affinity(cases[i].type, strlen(cases[i].type));
+        uint8_t a = lt_sqlite_affinity(cases[i].type, strlen(cases[i].type));
         if (a != cases[i].aff)
             fail_msg("affinity of '%s': %u, expected %u", cases[i].type, a, cases[i].aff);
     }
@@ -239,15 +239,15 @@ static void test_real_text(void **state)
 {
     (void)state;
     char buf[64];
-    sqlite_real_text(12.5, buf, sizeof buf);
+    lt_sqlite_real_text(12.5, buf, sizeof buf);
     assert_string_equal(buf, "12.5");
-    sqlite_real_text(1000.0, buf, sizeof buf);
+    lt_sqlite_real_text(1000.0, buf, sizeof buf);
     assert_string_equal(buf, "1000.0");
-    sqlite_real_text(1e300, buf, sizeof buf);
+    lt_sqlite_real_text(1e300, buf, sizeof buf);
     assert_string_equal(buf, "1.0e+300");
-    sqlite_real_text(-0.25, buf, sizeof buf);
+    lt_sqlite_real_text(-0.25, buf, sizeof buf);
     assert_string_equal(buf, "-0.25");
-    sqlite_real_text(0.1, buf, sizeof buf);
+    lt_sqlite_real_text(0.1, buf, sizeof buf);
     assert_string_equal(buf, "0.1");
 }
 
