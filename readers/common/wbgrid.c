@@ -4,6 +4,7 @@
 ** a scan stores cells through.  The readers keep only their cell walkers.
 */
 #include <stdint.h>
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -71,7 +72,7 @@ static int keep_header(lt_wb_grid *g, uint32_t col, const lt_wb_cell *cell, bool
 int lt_wb_grid_add(lt_wb_grid *g, uint32_t row, uint32_t col, const lt_wb_cell *cell,
                    uint32_t *header_row, bool hdr, bool date1904, lt_error *err)
 {
-    if (lt_wb_grid_grow(g, col) != 0)
+    if (col >= g->cap && lt_wb_grid_grow(g, col) != 0)   /* every cell asks: no call */
         return lt_error_set(err, "HY001", "out of memory");
     if (!g->any) {
         g->any = true;
@@ -109,28 +110,42 @@ const char *lt_wb_password(const lt_options *opts)
     return pwd != NULL && *pwd != '\0' ? pwd : NULL;
 }
 
-uint32_t lt_wb_type_rows(const lt_options *opts)
+/* A keyword that takes a whole number: *out its value (at most `max`, a
+** larger one counts as `max`), `dflt` when absent; anything else is
+** 08001, as a malformed MemoryLimit is. */
+static int whole_option(const lt_options *opts, const char *key, const char *unit,
+                        unsigned long long max, unsigned long long dflt,
+                        unsigned long long *out, lt_error *err)
 {
-    const char *v = lt_options_get(opts, "TypeGuessRows");
+    const char *v = lt_options_get(opts, key);
+    *out = dflt;
     if (v == NULL)
         return 0;
-    char *end;
-    unsigned long n = strtoul(v, &end, 10);
-    if (end == v || *end != '\0' || v[0] == '-' || n > UINT32_MAX)
-        return 0;
-    return (uint32_t)n;
-}
-
-size_t lt_wb_cells_budget(const lt_options *opts)
-{
-    const char *v = lt_options_get(opts, "CellCacheMB");
-    if (v == NULL)
-        return LT_WB_CELLS_BUDGET;
     char *end;
     unsigned long long n = strtoull(v, &end, 10);
-    if (end == v || *end != '\0' || v[0] == '-')
-        return LT_WB_CELLS_BUDGET;
-    return n >= (SIZE_MAX >> 20) ? SIZE_MAX : (size_t)n << 20;
+    if (end == v || *end != '\0' || !isdigit((unsigned char)v[0]))
+        return lt_error_set(err, "08001", "%s=%s: expected a whole number of %s", key, v, unit);
+    *out = n < max ? n : max;
+    return 0;
+}
+
+int lt_wb_type_rows(const lt_options *opts, uint32_t *rows, lt_error *err)
+{
+    unsigned long long n;
+    if (whole_option(opts, "TypeGuessRows", "rows (0: all)", UINT32_MAX, 0, &n, err) != 0)
+        return -1;
+    *rows = (uint32_t)n;
+    return 0;
+}
+
+int lt_wb_cells_budget(const lt_options *opts, size_t *bytes, lt_error *err)
+{
+    unsigned long long mib;
+    if (whole_option(opts, "CellCacheMB", "MiB (0: keep no cells)", SIZE_MAX >> 20,
+                     LT_WB_CELLS_BUDGET >> 20, &mib, err) != 0)
+        return -1;
+    *bytes = mib >= (SIZE_MAX >> 20) ? SIZE_MAX : (size_t)mib << 20;
+    return 0;
 }
 
 bool lt_wb_grid_needs_size(const lt_wb_grid *g)
@@ -504,13 +519,27 @@ int lt_wb_columns_open(lt_wb_columns *m, const lt_source *base, const char *labe
     return 0;
 }
 
+/* lt_wb_columns_store the long way: every batch column the cell feeds (a
+** column can be selected twice), any value. */
+static int store_each(const lt_wb_columns *m, lt_batch *batch, uint32_t col, uint32_t row,
+                      const lt_wb_cell *cell, bool date1904, lt_error *err)
+{
+    for (int32_t b = m->first_of[col]; b >= 0; b = m->next_of[b])
+        if (!lt_wb_store_plain(&batch->cols[b], row, cell) &&
+            lt_wb_store(batch, (uint32_t)b, row, cell, date1904) != 0)
+            return lt_error_set(err, "HY001", "out of memory");
+    return 0;
+}
+
 int lt_wb_columns_store(const lt_wb_columns *m, lt_batch *batch, uint32_t col, uint32_t row,
                         const lt_wb_cell *cell, bool date1904, lt_error *err)
 {
-    for (int32_t b = m->first_of[col]; b >= 0; b = m->next_of[b])
-        if (lt_wb_store(batch, (uint32_t)b, row, cell, date1904) != 0)
-            return lt_error_set(err, "HY001", "out of memory");
-    return 0;
+    /* The common case first, without a call (every cell of every scan
+    ** comes here): one batch column, a plain value. */
+    int32_t b = m->first_of[col];
+    if (b >= 0 && m->next_of[b] < 0 && lt_wb_store_plain(&batch->cols[b], row, cell))
+        return 0;
+    return store_each(m, batch, col, row, cell, date1904, err);
 }
 
 uint32_t lt_wb_batch_rows(lt_batch *batch, uint32_t next_row, uint32_t last_row)

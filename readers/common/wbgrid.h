@@ -57,8 +57,9 @@ bool lt_wb_grid_needs_size(const lt_wb_grid *g);
 ** order stops there). */
 void lt_wb_grid_size(lt_wb_grid *g, uint32_t col, const lt_wb_cell *cell);
 
-/* TypeGuessRows= of the options: 0 (absent, 0, or not a number: all rows). */
-uint32_t lt_wb_type_rows(const lt_options *opts);
+/* TypeGuessRows= of the options into *rows: 0 (absent or 0) types from
+** all rows; a value that is not a whole number is 08001. */
+int lt_wb_type_rows(const lt_options *opts, uint32_t *rows, lt_error *err);
 
 /* The workbook's encryption password: PWD= or Password=, NULL when absent
 ** or empty. */
@@ -225,9 +226,10 @@ int64_t lt_wb_count_rows(lt_source *base, uint32_t table, lt_error *err);
 */
 #define LT_WB_CELLS_BUDGET ((size_t)64 << 20)
 
-/* The budget of the options: CellCacheMB=N MiB (0 keeps no cells), else
-** LT_WB_CELLS_BUDGET. */
-size_t lt_wb_cells_budget(const lt_options *opts);
+/* The budget of the options into *bytes: CellCacheMB=N MiB (0 keeps no
+** cells), else LT_WB_CELLS_BUDGET; a value that is not a whole number is
+** 08001. */
+int lt_wb_cells_budget(const lt_options *opts, size_t *bytes, lt_error *err);
 
 typedef struct lt_wb_chunk lt_wb_chunk;
 

@@ -305,7 +305,8 @@ static int open_bytes(xls_source *src, const uint8_t *data, size_t size,
 {
     src->base.reader = &lt_xls_reader;
     src->hdr = lt_options_bool(opts, "HDR", true);
-    src->type_rows = lt_wb_type_rows(opts);
+    if (lt_wb_type_rows(opts, &src->type_rows, err) != 0)
+        return -1;
     const char *pwd = lt_wb_password(opts);
     if (pwd != NULL && (src->password = strdup(pwd)) == NULL)
         return lt_error_set(err, "HY001", "out of memory");

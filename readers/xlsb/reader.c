@@ -166,8 +166,9 @@ static int open_bytes(xlsb_source *src, const uint8_t *data, size_t size, const 
                       bool lazy, lt_error *err)
 {
     src->hdr = lt_options_bool(opts, "HDR", true);
-    src->type_rows = lt_wb_type_rows(opts);
-    src->kept_budget = lt_wb_cells_budget(opts);
+    if (lt_wb_type_rows(opts, &src->type_rows, err) != 0 ||
+        lt_wb_cells_budget(opts, &src->kept_budget, err) != 0)
+        return -1;
     if (size >= 8 && memcmp(data, cfb_signature, 8) == 0) {
         /* Encrypted: the package inside, decrypted once (crypt.c). */
         if (xlsb_decrypt(data, size, src->label, lt_wb_password(opts), &src->decrypted, &size, err) != 0)

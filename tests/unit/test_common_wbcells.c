@@ -206,22 +206,56 @@ static void test_budget(void **state)
     lt_wb_cells_free(&c);
 }
 
+static size_t budget_of(const lt_options *opts)
+{
+    size_t bytes = 1;
+    lt_error err = {0};
+    assert_int_equal(lt_wb_cells_budget(opts, &bytes, &err), 0);
+    return bytes;
+}
+
+static void budget_refused(const lt_options *opts)
+{
+    size_t bytes;
+    lt_error err = {0};
+    assert_int_equal(lt_wb_cells_budget(opts, &bytes, &err), -1);
+    assert_string_equal(err.sqlstate, "08001");
+    assert_non_null(strstr(err.message, "CellCacheMB="));
+}
+
+static void test_type_rows_option(void **state)
+{
+    (void)state;
+    lt_option o[1] = {{"TypeGuessRows", "8"}};
+    lt_options opts = {1, o};
+    uint32_t rows = 0;
+    lt_error err = {0};
+    assert_int_equal(lt_wb_type_rows(&opts, &rows, &err), 0);
+    assert_int_equal(rows, 8);
+    o[0].value = "abc";
+    assert_int_equal(lt_wb_type_rows(&opts, &rows, &err), -1);
+    assert_string_equal(err.sqlstate, "08001");
+    assert_non_null(strstr(err.message, "TypeGuessRows=abc"));
+}
+
 static void test_budget_option(void **state)
 {
     (void)state;
     lt_option o[1] = {{"CellCacheMB", "8"}};
     lt_options opts = {1, o};
-    assert_int_equal(lt_wb_cells_budget(&opts), (size_t)8 << 20);
+    assert_int_equal(budget_of(&opts), (size_t)8 << 20);
     o[0].value = "0";
-    assert_int_equal(lt_wb_cells_budget(&opts), 0);
-    o[0].value = "-1";
-    assert_int_equal(lt_wb_cells_budget(&opts), LT_WB_CELLS_BUDGET);
-    o[0].value = "12x";
-    assert_int_equal(lt_wb_cells_budget(&opts), LT_WB_CELLS_BUDGET);
+    assert_int_equal(budget_of(&opts), 0);
     o[0].value = "99999999999999999999";
-    assert_int_equal(lt_wb_cells_budget(&opts), SIZE_MAX);
+    assert_int_equal(budget_of(&opts), SIZE_MAX);
+    o[0].value = "-1";
+    budget_refused(&opts);
+    o[0].value = "12x";
+    budget_refused(&opts);
+    o[0].value = "";
+    budget_refused(&opts);
     lt_options none = {0, NULL};
-    assert_int_equal(lt_wb_cells_budget(&none), LT_WB_CELLS_BUDGET);
+    assert_int_equal(budget_of(&none), LT_WB_CELLS_BUDGET);
 }
 
 int main(void)
@@ -231,6 +265,7 @@ int main(void)
         cmocka_unit_test(test_chunks),
         cmocka_unit_test(test_budget),
         cmocka_unit_test(test_budget_option),
+        cmocka_unit_test(test_type_rows_option),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -275,12 +275,19 @@ static void test_type_guess_rows(void **state)
     expect(src, "Data$B1:C4", "F1:TEXT(4)|F2:TEXT(24);name|amount;a|1.5;b|2.5;c|n/a");
     expect(src, "Data$C2:C4", "F1:DOUBLE(15);1.5;2.5;n/a[TEXT]");
     src->reader->close(src);
-    /* 0, absent or not a number: every row types */
-    const char *all[] = {"0", "x", "-3"};
+    /* 0 or absent: every row types */
+    src = open_book(&file, "Yes", "0");
+    expect(src, "Data$", "id:INT64(19)|name:TEXT(1)|amount:TEXT(3);1|a|1.5;2|b|2.5;3|c|n/a;-|-|-;7|-|-");
+    src->reader->close(src);
+    /* not a whole number: the open fails, as a malformed MemoryLimit does */
+    const char *bad[] = {"x", "-3", ""};
     for (size_t i = 0; i < 3; i++) {
-        src = open_book(&file, "Yes", all[i]);
-        expect(src, "Data$", "id:INT64(19)|name:TEXT(1)|amount:TEXT(3);1|a|1.5;2|b|2.5;3|c|n/a;-|-|-;7|-|-");
-        src->reader->close(src);
+        lt_option items[1] = {{"TypeGuessRows", bad[i]}};
+        lt_options opts = {1, items};
+        lt_error err = {0};
+        assert_int_not_equal(lt_xls_open_memory(file.p, file.len, "tables.xls", &opts, &src, &err), 0);
+        assert_string_equal(err.sqlstate, "08001");
+        assert_non_null(strstr(err.message, "TypeGuessRows="));
     }
     xb_free(&file);
 }
