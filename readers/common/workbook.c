@@ -15,7 +15,6 @@
 #include "numfmt.h"
 #include "platform.h"
 
-#define TWO_53 9007199254740992.0
 #define USEC_PER_MS 1000
 
 /* ---- number formats ------------------------------------------------------ */
@@ -254,11 +253,6 @@ uint32_t lt_wb_utf16_units(const char *s, size_t len)
     return units;
 }
 
-static bool is_integral(double v)
-{
-    return v >= -TWO_53 && v <= TWO_53 && v == (double)(int64_t)v;
-}
-
 /* Characters of an integer within 2^53 written in decimal. */
 static uint32_t integer_width(double v)
 {
@@ -308,7 +302,7 @@ void lt_wb_stats_add(lt_wb_stats *st, const lt_wb_cell *cell, bool date1904)
             return;
         }
         st->numbers++;
-        if (is_integral(cell->num)) {
+        if (lt_wb_is_integral(cell->num)) {
             grow(&st->render_units, integer_width(cell->num));
         } else {
             st->fractions++;
@@ -373,7 +367,7 @@ bool lt_wb_stats_needs_size(const lt_wb_stats *st)
 
 void lt_wb_stats_size(lt_wb_stats *st, const lt_wb_cell *cell)
 {
-    if (cell->kind != LT_WB_NUMBER || (cell->fmt & LT_WB_FMT_DATE) || is_integral(cell->num))
+    if (cell->kind != LT_WB_NUMBER || (cell->fmt & LT_WB_FMT_DATE) || lt_wb_is_integral(cell->num))
         return;
     char buf[LT_WB_RENDER_MAX];
     grow(&st->render_units, (uint32_t)lt_wb_render_number(cell->num, buf));
@@ -442,7 +436,7 @@ size_t lt_wb_render_number(double v, char *buf)
         buf[0] = '\0';
         return 0;
     }
-    if (is_integral(v))
+    if (lt_wb_is_integral(v))
         return lt_format_int64((int64_t)v, buf);
     char digits[17];
     int e, n = lt_double_digits(v, digits, &e);
@@ -520,7 +514,7 @@ static int store_other(lt_batch *batch, lt_vector *v, uint32_t row, const lt_wb_
                 val.type = LT_TIMESTAMP;
                 val.u.i64 = ts;
             }
-        } else if (is_integral(cell->num)) {
+        } else if (lt_wb_is_integral(cell->num)) {
             val.type = LT_INT64;
             val.u.i64 = (int64_t)cell->num;
         } else if (cell->num == cell->num && cell->num - cell->num == 0.0) {
@@ -578,7 +572,7 @@ int lt_wb_store(lt_batch *batch, uint32_t col, uint32_t row,
         break;
     }
     case LT_INT64:
-        if (!number || !is_integral(cell->num))
+        if (!number || !lt_wb_is_integral(cell->num))
             return store_other(batch, v, row, cell, date1904);
         v->v.i64[row] = (int64_t)cell->num;
         break;

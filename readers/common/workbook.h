@@ -143,6 +143,36 @@ size_t lt_wb_render_date(double serial, unsigned fmt, bool date1904, char *buf);
 bool lt_wb_cell_text(const lt_wb_cell *cell, bool date1904, char *buf,
                      const char **text, uint32_t *len);
 
+/* A number within +-2^53 without a fraction (what an INT64 column holds). */
+static inline bool lt_wb_is_integral(double v)
+{
+    return v >= -9007199254740992.0 && v <= 9007199254740992.0 && v == (double)(int64_t)v;
+}
+
+/*
+** lt_wb_store's common cases, inline for the scans' per-cell path: a number
+** not shown as a date into an INT64 (integral) or DOUBLE (finite) vector, a
+** text into a TEXT vector.  False, storing nothing, for anything else: then
+** call lt_wb_store.
+*/
+static inline bool lt_wb_store_plain(lt_vector *v, uint32_t row, const lt_wb_cell *cell)
+{
+    if (cell->kind == LT_WB_TEXT && v->type == LT_TEXT) {
+        v->v.bytes[row].ptr = cell->text != NULL ? cell->text : "";
+        v->v.bytes[row].len = cell->len;
+    } else if (cell->kind != LT_WB_NUMBER || (cell->fmt & LT_WB_FMT_DATE)) {
+        return false;
+    } else if (v->type == LT_INT64 && lt_wb_is_integral(cell->num)) {
+        v->v.i64[row] = (int64_t)cell->num;
+    } else if (v->type == LT_DOUBLE && cell->num - cell->num == 0.0) {
+        v->v.f64[row] = cell->num;
+    } else {
+        return false;
+    }
+    v->nulls[row] = 0;
+    return true;
+}
+
 /*
 ** Store `cell` into row `row` of vector `col` of `batch`, converted to the
 ** vector's type: numbers to INT64/DOUBLE, dates to DATE/TIMESTAMP/TIME,

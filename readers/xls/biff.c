@@ -1,8 +1,9 @@
 /*
-** biff.c — BIFF records ([MS-XLS] 2.1.4): the record header, RK numbers,
-** and strings, including the BIFF8 strings that run on into CONTINUE
-** records (each continued piece of a character array restarts with a byte
-** that says whether its characters are 8- or 16-bit).
+** biff.c — BIFF records ([MS-XLS] 2.1.4): the record header and strings,
+** including the BIFF8 strings that run on into CONTINUE records (each
+** continued piece of a character array restarts with a byte that says
+** whether its characters are 8- or 16-bit).  RK numbers are inline in
+** xls_internal.h.
 */
 #include <string.h>
 
@@ -25,23 +26,6 @@ int xls_record_at(const uint8_t *s, size_t len, size_t pos, xls_record *rec,
                             name, (unsigned)rec->type, pos);
     rec->next = rec->data + rec->len;
     return 1;
-}
-
-double xls_rk(uint32_t rk)
-{
-    double v;
-    if (rk & 2) {
-        /* A signed 30-bit integer in the high bits. */
-        int64_t i = (int64_t)(rk >> 2);
-        if (rk & 0x80000000u)
-            i -= (int64_t)1 << 30;
-        v = (double)i;
-    } else {
-        /* The high 30 bits of an IEEE double; the rest are zero. */
-        uint64_t bits = (uint64_t)(rk & 0xFFFFFFFCu) << 32;
-        memcpy(&v, &bits, sizeof v);
-    }
-    return (rk & 1) ? v / 100.0 : v;
 }
 
 /* ---- text ----------------------------------------------------------------- */

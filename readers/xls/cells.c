@@ -208,6 +208,71 @@ static int cell(xls_cells *it, const xls_record *rec, xls_cell *out, lt_error *e
 }
 
 
+/*
+** The cells most sheets are made of (LABELSST, NUMBER, RK), decoded inline
+** into *out: 1 when done here, 0 to take cell() (any other record, and
+** these when malformed: cell() says how).  Each walk of each cell comes
+** here; it has this one caller, xls_cells_next, so that it is inlined there
+** (cell() decodes the same records the careful way, with the messages).
+*/
+static inline int quick_cell(const xls_source *src, const xls_record *rec, xls_cell *out)
+{
+    const uint8_t *d = src->wb.data + rec->data;
+    switch (rec->type) {
+    case XLS_LABELSST: {
+        if (rec->len < 10)
+            return 0;
+        uint32_t i = lt_le32(d + 6);
+        if (i >= src->nsst)
+            return 0;
+        const xls_sst_entry *e = &src->sst[i];
+        out->v = (lt_wb_cell){.kind = LT_WB_TEXT, .text = src->sst_text + e->off,
+                              .len = e->len, .units = e->units};
+        break;
+    }
+    case XLS_NUMBER:
+        if (rec->len < 14)
+            return 0;
+        out->v = (lt_wb_cell){.kind = LT_WB_NUMBER, .num = lt_le_double(d + 6),
+                              .fmt = (uint8_t)xf_flags(src, lt_le16(d + 4))};
+        break;
+    case XLS_RK:
+        if (rec->len < 10)
+            return 0;
+        out->v = (lt_wb_cell){.kind = LT_WB_NUMBER, .num = xls_rk(lt_le32(d + 6)),
+                              .fmt = (uint8_t)xf_flags(src, lt_le16(d + 4))};
+        break;
+    default:
+        return 0;
+    }
+    out->row = lt_le16(d);
+    out->col = lt_le16(d + 2);
+    return 1;
+}
+
+/* A well-formed record at `pos`, its header read inline (every record of
+** every walk comes here); false at the stream's end or a bad header. */
+static inline bool header_at(const xls_source *src, size_t pos, xls_record *rec)
+{
+    const uint8_t *s = src->wb.data;
+    size_t len = src->wb.len;
+    if (pos >= len || len - pos < 4)
+        return false;
+    rec->type = lt_le16(s + pos);
+    rec->len = lt_le16(s + pos + 2);
+    rec->data = pos + 4;
+    rec->next = rec->data + rec->len;
+    return len - rec->data >= rec->len;
+}
+
+/* The record at `pos` as xls_record_at gives it (which says what is wrong). */
+static int record_here(const xls_source *src, size_t pos, xls_record *rec, lt_error *err)
+{
+    if (header_at(src, pos, rec))
+        return 1;
+    return xls_record_at(src->wb.data, src->wb.len, pos, rec, src->label, err);
+}
+
 /* The next cell through the sheet's order index. */
 static int next_in_order(xls_cells *it, xls_cell *out, lt_error *err)
 {
@@ -215,7 +280,7 @@ static int next_in_order(xls_cells *it, xls_cell *out, lt_error *err)
     while (it->next_order < it->sheet->norder) {
         xls_record rec;
         size_t at = it->sheet->order[it->next_order++];
-        if (xls_record_at(src->wb.data, src->wb.len, at, &rec, src->label, err) != 1)
+        if (record_here(src, at, &rec, err) != 1)
             return -1;
         memset(out, 0, sizeof *out);
         it->mul_n = it->mul_i = 0;
@@ -226,7 +291,9 @@ static int next_in_order(xls_cells *it, xls_cell *out, lt_error *err)
     return 0;
 }
 
-int xls_cells_next(xls_cells *it, xls_cell *out, lt_error *err)
+/* Everything but the common case xls_cells_next takes itself (not static:
+** kept out of line, so that the common case saves no registers). */
+int xls_cells_next_slow(xls_cells *it, xls_cell *out, lt_error *err)
 {
     const xls_source *src = it->src;
     if (it->mul_i < it->mul_n) {
@@ -237,7 +304,7 @@ int xls_cells_next(xls_cells *it, xls_cell *out, lt_error *err)
         return next_in_order(it, out, err);
     for (;;) {
         xls_record rec;
-        int r = xls_record_at(src->wb.data, src->wb.len, it->pos, &rec, src->label, err);
+        int r = record_here(src, it->pos, &rec, err);
         if (r < 0)
             return -1;
         if (r == 0)
@@ -269,6 +336,24 @@ int xls_cells_next(xls_cells *it, xls_cell *out, lt_error *err)
         if (r != 0)
             return r;
     }
+}
+
+/*
+** The common case first, in few instructions (each walk of each cell comes
+** here): a sheet in row order, outside a MULRK and an embedded substream,
+** whose next record is a well-formed LABELSST, NUMBER or RK.
+*/
+int xls_cells_next(xls_cells *it, xls_cell *out, lt_error *err)
+{
+    if (it->mul_i >= it->mul_n && it->depth == 0 && it->sheet->order == NULL) {
+        const xls_source *src = it->src;
+        xls_record rec;
+        if (header_at(src, it->pos, &rec) && quick_cell(src, &rec, out)) {
+            it->pos = rec.next;
+            return 1;
+        }
+    }
+    return xls_cells_next_slow(it, out, err);
 }
 
 int xls_cells_index(const xls_source *src, xls_sheet *sheet, lt_error *err)

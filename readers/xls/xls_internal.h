@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "../common/arena.h"
 #include "../common/error.h"
@@ -95,8 +96,24 @@ typedef struct xls_record {
 int xls_record_at(const uint8_t *s, size_t len, size_t pos, xls_record *rec,
                   const char *name, lt_error *err);
 
-/* An RK number (BIFF's packed 30-bit integer or truncated double, /100). */
-double xls_rk(uint32_t rk);
+/* An RK number (BIFF's packed 30-bit integer or truncated double, /100);
+** inline: a walk reads one per RK and MULRK cell. */
+static inline double xls_rk(uint32_t rk)
+{
+    double v;
+    if (rk & 2) {
+        /* A signed 30-bit integer in the high bits. */
+        int64_t i = (int64_t)(rk >> 2);
+        if (rk & 0x80000000u)
+            i -= (int64_t)1 << 30;
+        v = (double)i;
+    } else {
+        /* The high 30 bits of an IEEE double; the rest are zero. */
+        uint64_t bits = (uint64_t)(rk & 0xFFFFFFFCu) << 32;
+        memcpy(&v, &bits, sizeof v);
+    }
+    return (rk & 1) ? v / 100.0 : v;
+}
 
 /*
 ** A reader over one record and the CONTINUE records after it: plain bytes
@@ -249,6 +266,9 @@ void xls_cells_start(xls_cells *it, const xls_source *src, const xls_sheet *shee
 /* 1: *out holds the next cell; 0: the sheet's end; -1: malformed (err).
 ** A sheet with an order index is walked in row order through it. */
 int xls_cells_next(xls_cells *it, xls_cell *out, lt_error *err);
+/* The same, all cases the long way (xls_cells_next takes the common ones
+** itself and hands the others here). */
+int xls_cells_next_slow(xls_cells *it, xls_cell *out, lt_error *err);
 /* A record holding a cell (blank cells aside: BLANK and MULBLANK are not);
 ** inline: every record of every walk asks. */
 static inline bool xls_is_cell(uint16_t type)
