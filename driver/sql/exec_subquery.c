@@ -787,9 +787,11 @@ static void put_result(const sql_expr *e, const sql_subq_state *st, const lt_vec
 /* Its sub-query (query.h `semi`) runs once: the keys that have a row go
 ** into a hash set (IN: with the distinct values of each key, and whether
 ** one is NULL), and each outer row probes it.  The key and the outer value
-** are compared as their `=` reads them; a NULL key has no row.  The path is
-** left for the nested runs when a value is dynamically typed (SQLite's
-** comparison rules) or text compares without case (Access). */
+** are compared as their `=` reads them; a NULL key has no row.  IN's
+** values that SQLite's affinity compares go into the set as their keys
+** (affinity.h), as the outer value is probed.  The path is left for the
+** nested runs when a key is dynamically typed (SQLite's comparison rules)
+** or text compares without case (Access). */
 
 #define NO_ITEM UINT32_MAX
 
@@ -962,6 +964,8 @@ static int semi_build(sql_exec *ex, const sql_expr *e, sql_subq_state *st, sql_t
     sql_operator *op;
     if (sql_op_subquery(ex, q->semi, NULL, NULL, in ? 2 : 1, NULL, &op, err) != 0)
         return -1;
+    lt_arena scratch; /* the values' keys, per chunk, when SQLite's affinity compares them */
+    lt_arena_init(&scratch);
     for (;;) {
         sql_chunk ch;
         int rc;
@@ -972,12 +976,19 @@ static int semi_build(sql_exec *ex, const sql_expr *e, sql_subq_state *st, sql_t
         const uint32_t *sel = ch.sel ? ch.sel : ex->identity;
         const lt_vector *k = semi_as(ex, &ch.batch->cols[0], kt, sel, ch.n, &st->kconv, err, &rc);
         const lt_vector *y = NULL;
-        if (k != NULL && in)
+        if (k != NULL && in && e->affinity_cmp) {
+            /* as keys, like the outer value x (the pairs then hold keys) */
+            lt_arena_reset(&scratch);
+            y = as_keys(ex, NULL, e, NULL, &ch.batch->cols[1], sel, ch.n, &st->ckeys, &scratch, err);
+            rc = y == NULL ? -1 : 0;
+        } else if (k != NULL && in) {
             y = semi_as(ex, &ch.batch->cols[1], &yt, sel, ch.n, &st->yconv, err, &rc);
+        }
         if (rc != 0)
             goto fail;
         if (k == NULL || (in && y == NULL)) { /* the nested runs answer */
             sql_close(op);
+            lt_arena_free(&scratch);
             return 0;
         }
         for (uint32_t i = 0; i < ch.n; i++) {
@@ -995,10 +1006,12 @@ static int semi_build(sql_exec *ex, const sql_expr *e, sql_subq_state *st, sql_t
         }
     }
     sql_close(op);
+    lt_arena_free(&scratch);
     st->semi = 1;
     return 0;
 fail:
     sql_close(op);
+    lt_arena_free(&scratch);
     return -1;
 }
 
@@ -1063,7 +1076,7 @@ int sql_eval_subquery(sql_exec *ex, const sql_expr *e, const lt_batch *in,
     for (uint32_t k = 0; k < nouter; k++)
         if (sql_eval(ex, sub->args[k], in, sel, n, &st->args[k], err) != 0)
             return -1;
-    if (e->kind != SQL_E_SUBQUERY && st->semi >= 0 && !e->affinity_cmp) {
+    if (e->kind != SQL_E_SUBQUERY && st->semi >= 0) {
         sql_type kt;
         if (st->semi == 0 && semi_build(ex, e, st, &kt, err) != 0)
             return -1;

@@ -128,6 +128,13 @@ static const char *queries[] = {
     "SELECT id FROM t WHERE i + 0 IN (SELECT k FROM u) AND id <> 4 ORDER BY 1",
     "SELECT id FROM t WHERE 2 IN (SELECT k FROM u) ORDER BY 1",
     "SELECT id FROM t WHERE x IN (SELECT w FROM u WHERE u.w > t.id) ORDER BY 1",
+    /* correlated by an equality: the hash semi-join, its values as keys */
+    "SELECT id FROM t WHERE x IN (SELECT k FROM u WHERE u.w = t.id) ORDER BY 1",
+    "SELECT id FROM t WHERE i IN (SELECT k FROM u WHERE u.w = t.id) ORDER BY 1",
+    "SELECT id FROM t WHERE i NOT IN (SELECT k FROM u WHERE u.w = t.id) ORDER BY 1",
+    "SELECT id FROM t WHERE n IN (SELECT w FROM u WHERE u.w = t.id) ORDER BY 1",
+    "SELECT id FROM t WHERE v NOT IN (SELECT k FROM u WHERE u.w = t.id) ORDER BY 1",
+    "SELECT id FROM t WHERE r IN (SELECT k FROM u WHERE u.w = t.i) ORDER BY 1",
     "SELECT id FROM t WHERE x IN (SELECT w + 0 FROM u) ORDER BY 1",
     "SELECT id FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.w = t.x) ORDER BY id",
     /* CAST gives its type's affinity */
